@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsgd: capture devlink hardware messages into a pcapng file.
+ *
+ * One loop: wait on the source, drain what it has, write it, flush at least
+ * once a second so a crash or a cut never costs more than a second of data.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "hwmsg/io.h"
+#include "source.h"
+
+static const struct hwmsg_source_ops *sources[] = {
+	&hwmsg_source_sim,
+	/* SOURCE-TABLE: one line per source */
+};
+
+#define N_SOURCES (sizeof(sources) / sizeof(sources[0]))
+#define FLUSH_MS 1000
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+struct config {
+	const char *source;
+	const char *source_arg;
+	const char *path;
+	uint64_t count;		/* 0: unlimited */
+	uint64_t duration_ns;	/* 0: unlimited */
+	struct hwmsg_source_opts sopts;
+	struct hwmsg_writer_opts wopts;
+	bool quiet;
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: hwmsgd [--sim[=KINDS] | --source NAME[=ARG]] -w FILE [OPTIONS]\n"
+		"  -w, --write FILE        pcapng output; .zst suffix compresses; - is stdout\n"
+		"      --sim[=KINDS]       capture from the built-in simulator\n"
+		"                          (KINDS e.g. spectrum,connectx3; default both)\n"
+		"      --source NAME[=ARG] capture source:");
+	for (size_t i = 0; i < N_SOURCES; i++)
+		fprintf(f, " %s", sources[i]->name);
+	fprintf(f,
+		"\n"
+		"  -c, --count N           stop after N records\n"
+		"  -a, --autostop duration:SEC  stop after SEC seconds\n"
+		"      --rate N            simulator: messages per second (0: as fast as\n"
+		"                          possible, virtual timestamps; default 1000)\n"
+		"      --seed N            simulator: random seed (default 1)\n"
+		"      --epoch NS          simulator, --rate 0: first timestamp (ns)\n"
+		"  -z, --compress          zstd-compress whatever the file name\n"
+		"      --no-compress       never compress\n"
+		"      --comment TEXT      a comment stored in the file header\n"
+		"      --rcvbuf BYTES      netlink receive buffer\n"
+		"  -q, --quiet             no summary on exit\n"
+		"  -h, --help              this text\n");
+}
+
+static int parse_u64(const char *s, uint64_t *v, const char *what)
+{
+	char *end;
+
+	errno = 0;
+	*v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || *s == '-') {
+		fprintf(stderr, "hwmsgd: %s: '%s' is not a number\n", what, s);
+		return -1;
+	}
+	return 0;
+}
+
+static int parse_autostop(const char *s, struct config *cfg)
+{
+	uint64_t sec;
+
+	if (strncmp(s, "duration:", 9)) {
+		fprintf(stderr, "hwmsgd: -a: only duration:SEC is supported, not '%s'\n", s);
+		return -1;
+	}
+	if (parse_u64(s + 9, &sec, "-a duration"))
+		return -1;
+	cfg->duration_ns = sec * 1000000000ull;
+	return 0;
+}
+
+static int parse_args(int argc, char **argv, struct config *cfg)
+{
+	enum { OPT_SIM = 256, OPT_SOURCE, OPT_RATE, OPT_SEED, OPT_EPOCH,
+	       OPT_NOCOMP, OPT_COMMENT, OPT_RCVBUF };
+	static const struct option lopts[] = {
+		{ "write", required_argument, NULL, 'w' },
+		{ "sim", optional_argument, NULL, OPT_SIM },
+		{ "source", required_argument, NULL, OPT_SOURCE },
+		{ "count", required_argument, NULL, 'c' },
+		{ "autostop", required_argument, NULL, 'a' },
+		{ "rate", required_argument, NULL, OPT_RATE },
+		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "epoch", required_argument, NULL, OPT_EPOCH },
+		{ "compress", no_argument, NULL, 'z' },
+		{ "no-compress", no_argument, NULL, OPT_NOCOMP },
+		{ "comment", required_argument, NULL, OPT_COMMENT },
+		{ "rcvbuf", required_argument, NULL, OPT_RCVBUF },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	uint64_t v;
+	int c;
+
+	cfg->sopts.seed = 1;
+	cfg->sopts.rate = 1000;
+	while ((c = getopt_long(argc, argv, "w:c:a:zqh", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'w':
+			cfg->path = optarg;
+			break;
+		case OPT_SIM:
+			cfg->source = "sim";
+			cfg->source_arg = optarg;
+			break;
+		case OPT_SOURCE: {
+			char *eq = strchr(optarg, '=');
+
+			if (eq) {
+				*eq = '\0';
+				cfg->source_arg = eq + 1;
+			}
+			cfg->source = optarg;
+			break;
+		}
+		case 'c':
+			if (parse_u64(optarg, &cfg->count, "-c"))
+				return -1;
+			break;
+		case 'a':
+			if (parse_autostop(optarg, cfg))
+				return -1;
+			break;
+		case OPT_RATE:
+			if (parse_u64(optarg, &v, "--rate") || v > 100000000)
+				return -1;
+			cfg->sopts.rate = (unsigned int)v;
+			break;
+		case OPT_SEED:
+			if (parse_u64(optarg, &cfg->sopts.seed, "--seed"))
+				return -1;
+			break;
+		case OPT_EPOCH:
+			if (parse_u64(optarg, &cfg->sopts.epoch_ns, "--epoch"))
+				return -1;
+			break;
+		case 'z':
+			cfg->wopts.compress = HWMSG_COMPRESS_ZSTD;
+			break;
+		case OPT_NOCOMP:
+			cfg->wopts.compress = HWMSG_COMPRESS_NONE;
+			break;
+		case OPT_COMMENT:
+			cfg->wopts.comment = optarg;
+			break;
+		case OPT_RCVBUF:
+			if (parse_u64(optarg, &v, "--rcvbuf") || v > (1u << 30))
+				return -1;
+			cfg->sopts.rcvbuf = (unsigned int)v;
+			break;
+		case 'q':
+			cfg->quiet = true;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (optind != argc) {
+		fprintf(stderr, "hwmsgd: unexpected argument '%s'\n", argv[optind]);
+		return -1;
+	}
+	if (!cfg->path) {
+		fprintf(stderr, "hwmsgd: no output file (-w FILE, - for stdout)\n");
+		return -1;
+	}
+	if (!cfg->source)
+		cfg->source = N_SOURCES > 1 ? sources[1]->name : "sim";
+	return 0;
+}
+
+static const struct hwmsg_source_ops *find_source(const char *name)
+{
+	for (size_t i = 0; i < N_SOURCES; i++)
+		if (!strcmp(sources[i]->name, name))
+			return sources[i];
+	return NULL;
+}
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+
+	/* no SA_RESTART: a signal must wake the source's wait */
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+}
+
+/* The capture loop. Returns 0 on a clean stop, -1 on a write/source error. */
+static int capture(const struct config *cfg, struct hwmsg_source *src,
+		   struct hwmsg_writer *w, uint64_t *written)
+{
+	uint64_t start = mono_ns(), last_flush = start;
+	struct hwmsg_err err;
+	int ret = 0;
+
+	while (!stop_signal) {
+		uint64_t now = mono_ns();
+		int timeout = FLUSH_MS, r;
+
+		if (cfg->duration_ns) {
+			if (now - start >= cfg->duration_ns)
+				break;
+			if ((cfg->duration_ns - (now - start)) / 1000000 < FLUSH_MS)
+				timeout = (int)((cfg->duration_ns - (now - start)) / 1000000) + 1;
+		}
+		r = src->ops->wait(src, timeout, &err);
+		if (r < 0) {
+			fprintf(stderr, "hwmsgd: %s: %s\n", src->ops->name, err.msg);
+			ret = -1;
+			break;
+		}
+		while (r > 0 && !stop_signal &&
+		       (!cfg->count || *written < cfg->count)) {
+			struct hwmsg_record rec;
+
+			r = src->ops->next(src, &rec, &err);
+			if (r < 0) {
+				fprintf(stderr, "hwmsgd: %s: %s\n", src->ops->name, err.msg);
+				ret = -1;
+				break;
+			}
+			if (r == 0)
+				break;
+			if (hwmsg_writer_write(w, &rec, &err)) {
+				fprintf(stderr, "hwmsgd: %s: %s\n", cfg->path, err.msg);
+				return -1;
+			}
+			(*written)++;
+		}
+		if (ret || (cfg->count && *written >= cfg->count))
+			break;
+		now = mono_ns();
+		if (now - last_flush >= FLUSH_MS * 1000000ull) {
+			if (hwmsg_writer_flush(w, &err)) {
+				fprintf(stderr, "hwmsgd: %s: %s\n", cfg->path, err.msg);
+				return -1;
+			}
+			last_flush = now;
+		}
+	}
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct config cfg = { 0 };
+	struct hwmsg_source src = { 0 };
+	struct hwmsg_source_stats st = { 0 };
+	struct hwmsg_writer *w;
+	struct hwmsg_err err;
+	uint64_t written = 0;
+	int ret;
+
+	if (parse_args(argc, argv, &cfg))
+		return 2;
+	src.ops = find_source(cfg.source);
+	if (!src.ops) {
+		fprintf(stderr, "hwmsgd: unknown source '%s'\n", cfg.source);
+		return 2;
+	}
+	cfg.wopts.application = "hwmsgd " HWMSG_VERSION;
+	if (src.ops->open(&src, cfg.source_arg, &cfg.sopts, &err)) {
+		fprintf(stderr, "hwmsgd: %s: %s\n", src.ops->name, err.msg);
+		return 1;
+	}
+	w = hwmsg_writer_open(cfg.path, &cfg.wopts, &err);
+	if (!w) {
+		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
+		src.ops->close(&src);
+		return 1;
+	}
+	install_signals();
+	ret = capture(&cfg, &src, w, &written);
+
+	src.ops->stats(&src, &st);
+	if (st.dropped)
+		hwmsg_writer_add_drops(w, NULL, NULL, st.dropped);
+	src.ops->close(&src);
+	if (hwmsg_writer_close(w, &err)) {
+		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
+		ret = -1;
+	}
+	if (!cfg.quiet)
+		fprintf(stderr, "hwmsgd: %llu records written to %s, %llu dropped%s\n",
+			(unsigned long long)written, cfg.path,
+			(unsigned long long)st.dropped,
+			stop_signal ? " (stopped by signal)" : "");
+	return ret ? 1 : 0;
+}

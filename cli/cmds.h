@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The hwmsg subcommands: each takes argv with argv[0] = its own name. */
+#ifndef HWMSG_CLI_CMDS_H
+#define HWMSG_CLI_CMDS_H
+
+int cmd_show(int argc, char **argv);
+int cmd_stat(int argc, char **argv);
+int cmd_top(int argc, char **argv);	/* tui/ */
+int cmd_regs(int argc, char **argv);	/* cli/regs.c */
+int cmd_dev(int argc, char **argv);	/* cli/dev.c */
+
+#endif

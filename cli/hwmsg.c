@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* hwmsg: read, decode and watch devlink hardware messages. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cmds.h"
+
+struct cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+};
+
+static const struct cmd cmds[] = {
+	{ "show", cmd_show, "print records, one line each (-V: every field)" },
+	{ "stat", cmd_stat, "counts, latency and errors per register and method" },
+	{ "top", cmd_top, "live or offline terminal viewer" },
+	/* CMD-TABLE: one line per subcommand */
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "Usage: hwmsg COMMAND [OPTIONS] ...\n\nCommands:\n");
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		fprintf(f, "  %-6s %s\n", cmds[i].name, cmds[i].help);
+	fprintf(f, "\n'hwmsg COMMAND --help' for its options; man hwmsg-COMMAND.\n");
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help") ||
+	    !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("hwmsg %s\n", HWMSG_VERSION);
+		return 0;
+	}
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
+		if (!strcmp(argv[1], cmds[i].name))
+			return cmds[i].fn(argc - 1, argv + 1);
+	fprintf(stderr, "hwmsg: unknown command '%s'\n", argv[1]);
+	usage(stderr);
+	return 2;
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Reading and writing capture files.
+ *
+ * The writer produces pcapng with LINKTYPE_USER15 devlink hwmsg records, one
+ * IDB per device, optionally zstd-compressed in independent frames.
+ * The reader opens every input we support: our pcapng (plain or zstd), the
+ * classic pcap of devlink-hwmsg.py (USER15), and pcap/pcapng with
+ * LINKTYPE_ETHERNET carrying EMAD frames. Every tool uses it.
+ */
+#ifndef HWMSG_IO_H
+#define HWMSG_IO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwmsg/err.h"
+#include "hwmsg/record.h"
+
+struct hwmsg_writer;
+struct hwmsg_reader;
+
+enum hwmsg_compress {
+	HWMSG_COMPRESS_AUTO = 0,	/* zstd when the path ends in .zst */
+	HWMSG_COMPRESS_NONE,
+	HWMSG_COMPRESS_ZSTD,
+};
+
+struct hwmsg_writer_opts {
+	enum hwmsg_compress compress;
+	int zstd_level;			/* 0: library default */
+	const char *application;	/* SHB shb_userappl, e.g. "hwmsgd 0.1" */
+	const char *hardware;		/* SHB shb_hardware; NULL: from uname */
+	const char *comment;		/* SHB opt_comment, may be NULL */
+	unsigned int flush_ms;		/* max time data stays buffered; 0: 1000 */
+};
+
+/* path "-" writes to stdout. */
+struct hwmsg_writer *hwmsg_writer_open(const char *path,
+				       const struct hwmsg_writer_opts *opts,
+				       struct hwmsg_err *err);
+int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
+		       struct hwmsg_err *err);
+/* Drops the source saw for a device (bus/dev NULL: not attributable). */
+void hwmsg_writer_add_drops(struct hwmsg_writer *w, const char *bus,
+			    const char *dev, uint64_t dropped);
+/* Push everything buffered to the file (a complete zstd frame). */
+int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err);
+/* Writes the ISBs, flushes and closes; frees w in every case. */
+int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err);
+
+enum hwmsg_input_format {
+	HWMSG_INPUT_PCAPNG_USER15,	/* ours */
+	HWMSG_INPUT_PCAP_USER15,	/* devlink-hwmsg.py */
+	HWMSG_INPUT_ETHERNET,		/* bwz.py -t 1, emadump: EMAD in Ethernet */
+};
+
+struct hwmsg_reader_info {
+	enum hwmsg_input_format format;
+	bool compressed;
+	int linktype;
+};
+
+/* path "-" reads stdin. */
+struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err);
+const struct hwmsg_reader_info *hwmsg_reader_info(const struct hwmsg_reader *r);
+/*
+ * Next record: 1 and rec filled (valid until the next call), 0 at the end,
+ * -1 with err set when this record is malformed (call again to go on) or
+ * the file is damaged (the next call returns 0). err->msg names the record
+ * number and offset.
+ */
+int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
+		      struct hwmsg_err *err);
+void hwmsg_reader_close(struct hwmsg_reader *r);
+
+#endif

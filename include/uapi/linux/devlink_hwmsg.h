@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later WITH Linux-syscall-note */
+/*
+ * devlink_hwmsg: the generic-netlink family on which the devlink_hwmsg
+ * module announces every message a driver exchanges with its hardware.
+ *
+ * Command and attribute numbers are those of the devlink RFC series that
+ * introduced hardware messages ("devlink" family, group "hwmsg"), so a
+ * listener decodes both; attributes after PORT_IBDEV_NAME are ours.
+ * Shared by the kernel module and userspace.
+ */
+#ifndef _UAPI_LINUX_DEVLINK_HWMSG_H_
+#define _UAPI_LINUX_DEVLINK_HWMSG_H_
+
+#define DEVLINK_HWMSG_GENL_NAME		"devlink_hwmsg"
+#define DEVLINK_HWMSG_GENL_VERSION	1
+#define DEVLINK_HWMSG_MCGRP_NAME	"hwmsg"
+
+/* The RFC series' own family, tried first for kernels that carry it. */
+#define DEVLINK_HWMSG_SEED_GENL_NAME	"devlink"
+
+enum devlink_hwmsg_cmd {
+	DEVLINK_HWMSG_CMD_UNSPEC,
+	DEVLINK_HWMSG_CMD_GET,		/* numbers 1-4 as in the seed */
+	DEVLINK_HWMSG_CMD_SET,
+	DEVLINK_HWMSG_CMD_NEW,
+	DEVLINK_HWMSG_CMD_DEL,
+	DEVLINK_CMD_HWMSG_NEW,		/* 5: one hardware message */
+
+	__DEVLINK_HWMSG_CMD_MAX,
+	DEVLINK_HWMSG_CMD_MAX = __DEVLINK_HWMSG_CMD_MAX - 1
+};
+
+enum devlink_hwmsg_attr {
+	DEVLINK_HWMSG_ATTR_UNSPEC,
+	DEVLINK_HWMSG_ATTR_INDEX,		/* u32 */
+	DEVLINK_HWMSG_ATTR_NAME,		/* string (unused) */
+	DEVLINK_HWMSG_ATTR_BUS_NAME,		/* string */
+	DEVLINK_HWMSG_ATTR_DEV_NAME,		/* string */
+	DEVLINK_HWMSG_ATTR_PAYLOAD,		/* binary */
+	DEVLINK_HWMSG_ATTR_TYPE,		/* u32, enum hwmsg_type */
+	DEVLINK_HWMSG_ATTR_DIR,			/* u8, enum hwmsg_dir */
+	DEVLINK_HWMSG_ATTR_PORT_INDEX,		/* u32 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_TYPE,		/* u16 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_DESIRED_TYPE,	/* u16 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_NETDEV_IFINDEX,	/* u32 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_NETDEV_NAME,	/* string (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_IBDEV_NAME,	/* string (seed; unused here) */
+	/* hwmsg additions */
+	DEVLINK_HWMSG_ATTR_DRIVER_NAME,		/* string */
+	DEVLINK_HWMSG_ATTR_TIMESTAMP,		/* u64, ns, CLOCK_REALTIME */
+	DEVLINK_HWMSG_ATTR_SEQ,			/* u32, consecutive per family */
+	DEVLINK_HWMSG_ATTR_ORIG_LEN,		/* u32, set when truncated */
+
+	__DEVLINK_HWMSG_ATTR_MAX,
+	DEVLINK_HWMSG_ATTR_MAX = __DEVLINK_HWMSG_ATTR_MAX - 1
+};
+
+#endif /* _UAPI_LINUX_DEVLINK_HWMSG_H_ */
