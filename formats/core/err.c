@@ -20,14 +20,22 @@ int hwmsg_errf(struct hwmsg_err *err, uint64_t offset, const char *fmt, ...)
 
 void hwmsg_err_prefix(struct hwmsg_err *err, const char *fmt, ...)
 {
-	char prefix[128], old[sizeof(err->msg)];
+	char prefix[128];
+	size_t plen, mlen, cap = sizeof(err->msg) - 1;
 	va_list ap;
 
 	if (!err)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(prefix, sizeof(prefix), fmt, ap);
+	vsnprintf(prefix, sizeof(prefix) - 2, fmt, ap);
 	va_end(ap);
-	memcpy(old, err->msg, sizeof(old));
-	snprintf(err->msg, sizeof(err->msg), "%s: %s", prefix, old);
+	strcat(prefix, ": ");
+	plen = strlen(prefix);
+	mlen = strnlen(err->msg, cap);
+	/* keep the start of the message: it says what went wrong */
+	if (plen + mlen > cap)
+		mlen = cap - plen;
+	memmove(err->msg + plen, err->msg, mlen);
+	memcpy(err->msg, prefix, plen);
+	err->msg[plen + mlen] = '\0';
 }
