@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "hwmsg/regdb.h"
+#include "print.h"
+
+void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
+{
+	time_t sec = (time_t)(ts_ns / 1000000000ull);
+	struct tm tm;
+
+	if (base_ns) {
+		uint64_t d = ts_ns >= base_ns ? ts_ns - base_ns : 0;
+
+		fprintf(f, "%llu.%09llu", (unsigned long long)(d / 1000000000ull),
+			(unsigned long long)(d % 1000000000ull));
+		return;
+	}
+	localtime_r(&sec, &tm);
+	fprintf(f, "%02d:%02d:%02d.%09llu", tm.tm_hour, tm.tm_min, tm.tm_sec,
+		(unsigned long long)(ts_ns % 1000000000ull));
+}
+
+void print_reg(FILE *f, uint16_t reg_id)
+{
+	const char *name = hwmsg_reg_name(reg_id);
+
+	if (name)
+		fputs(name, f);
+	else
+		fprintf(f, "reg 0x%04x", reg_id);
+}
+
+bool reg_matches(const char *want, uint16_t reg_id)
+{
+	const char *name = hwmsg_reg_name(reg_id);
+	char *end;
+	unsigned long id;
+
+	if (name && !strcasecmp(want, name))
+		return true;
+	id = strtoul(want, &end, 0);
+	return end != want && !*end && id == reg_id;
+}
+
+static const char *name_or(const struct hwmsg_name *t, uint32_t v,
+			   const char *dflt)
+{
+	const char *n = hwmsg_name_lookup(t, v);
+
+	return n ? n : dflt;
+}
+
+static void print_latency(FILE *f, uint64_t ns)
+{
+	if (ns < 1000000)
+		fprintf(f, " latency %.1fus", ns / 1e3);
+	else
+		fprintf(f, " latency %.3fms", ns / 1e6);
+}
+
+static void print_op_line(FILE *f, const struct hwmsg_record *rec,
+			  const struct hwmsg_msg *msg,
+			  const struct hwmsg_txn_info *info)
+{
+	const struct hwmsg_emad_op *op = &msg->op;
+
+	fprintf(f, " %s ", rec->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
+	print_reg(f, op->reg_id);
+	fprintf(f, " %s %s", name_or(hwmsg_emad_method_names, op->method, "method?"),
+		op->response ? "response" : "request");
+	if (op->response)
+		fprintf(f, " %s", op->status ?
+			name_or(hwmsg_emad_status_names, op->status, "status?") : "ok");
+	if (op->response && op->status)
+		fprintf(f, "(%u)", op->status);
+	if (rec->type == HWMSG_TYPE_MLX_EMAD)
+		fprintf(f, " tid 0x%016llx", (unsigned long long)op->tid);
+	if (info && info->is_response && info->matched)
+		print_latency(f, info->latency_ns);
+	if (msg->has_latency)
+		fprintf(f, " (fw %uus)", msg->latency_us);
+	if (info && !info->is_response && info->retransmits)
+		fprintf(f, " retransmit %u", info->retransmits);
+	if (info && info->unsolicited)
+		fprintf(f, " (no request in trace)");
+	if (msg->has_fw_string && msg->fw_string[0])
+		fprintf(f, " \"%s\"", msg->fw_string);
+}
+
+void print_record_line(FILE *f, const struct hwmsg_record *rec,
+		       const struct hwmsg_msg *msg,
+		       const struct hwmsg_txn_info *info, uint64_t base_ns)
+{
+	print_time(f, rec->ts_ns, base_ns);
+	if (rec->flags & HWMSG_RECF_NO_DEVICE)
+		fputs(" -", f);
+	else
+		fprintf(f, " %s/%s", rec->bus, rec->dev);
+	fputs(rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >", f);
+	if (msg)
+		print_op_line(f, rec, msg, info);
+	else
+		fprintf(f, " %s %u bytes", hwmsg_type_str(rec->type), rec->len);
+	if (rec->flags & HWMSG_RECF_TRUNCATED)
+		fprintf(f, " [truncated %u of %u bytes]", rec->len, rec->orig_len);
+	fputc('\n', f);
+}
+
+void print_hex(FILE *f, const uint8_t *p, size_t len, const char *indent)
+{
+	for (size_t i = 0; i < len; i += 16) {
+		fprintf(f, "%s%04zx:", indent, i);
+		for (size_t j = i; j < i + 16 && j < len; j++)
+			fprintf(f, "%s%02x", (j - i) % 4 ? "" : " ", p[j]);
+		fputc('\n', f);
+	}
+}
+
+static void print_eth(FILE *f, const uint8_t *p)
+{
+	fprintf(f, "    ethernet dst %02x:%02x:%02x:%02x:%02x:%02x"
+		" src %02x:%02x:%02x:%02x:%02x:%02x type 0x%04x mlx_proto %u ver %u\n",
+		p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9],
+		p[10], p[11], hwmsg_get_be16(p + HWMSG_EMAD_ETH_ETHERTYPE_OFF),
+		p[HWMSG_EMAD_ETH_MLX_PROTO_OFF], p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
+}
+
+static void print_op_fields(FILE *f, const struct hwmsg_emad_op *op, bool emad)
+{
+	fprintf(f, "      status %u (%s) register_id 0x%04x (", op->status,
+		name_or(hwmsg_emad_status_names, op->status, "?"), op->reg_id);
+	print_reg(f, op->reg_id);
+	fprintf(f, ") r %u method %u (%s) class %u (%s)", op->response,
+		op->method, name_or(hwmsg_emad_method_names, op->method, "?"),
+		op->cls, name_or(hwmsg_emad_class_names, op->cls, "?"));
+	if (emad)
+		fprintf(f, " dr %u tid 0x%016llx", op->dr,
+			(unsigned long long)op->tid);
+	fputc('\n', f);
+}
+
+static void print_reg_payload(FILE *f, const struct hwmsg_msg *msg)
+{
+	print_hex(f, msg->reg, msg->reg_len, "        ");
+}
+
+static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
+			    const struct hwmsg_msg *msg)
+{
+	print_eth(f, rec->payload);
+	for (unsigned int i = 0; i < msg->n_tlvs; i++) {
+		const struct hwmsg_tlv_ref *t = &msg->tlvs[i];
+
+		fprintf(f, "    tlv %-7s offset %u len %u\n",
+			name_or(hwmsg_emad_tlv_names, t->type, "unknown"),
+			t->offset, t->len);
+		switch (t->type) {
+		case HWMSG_EMAD_TLV_OP:
+			print_op_fields(f, &msg->op, true);
+			break;
+		case HWMSG_EMAD_TLV_STRING:
+			fprintf(f, "      string \"%s\"\n", msg->fw_string);
+			break;
+		case HWMSG_EMAD_TLV_LATENCY:
+			fprintf(f, "      latency_time %u us\n", msg->latency_us);
+			break;
+		case HWMSG_EMAD_TLV_REG:
+			fprintf(f, "      register %u bytes\n", msg->reg_len);
+			print_reg_payload(f, msg);
+			break;
+		case HWMSG_EMAD_TLV_END:
+			break;
+		default:
+			print_hex(f, rec->payload + t->offset,
+				  t->len <= rec->len - t->offset ? t->len : 0,
+				  "        ");
+		}
+	}
+}
+
+void print_record_detail(FILE *f, const struct hwmsg_record *rec,
+			 const struct hwmsg_msg *msg)
+{
+	fprintf(f, "    record type %s dir %s", hwmsg_type_str(rec->type),
+		hwmsg_dir_str(rec->dir));
+	if (!(rec->flags & HWMSG_RECF_NO_DEVICE))
+		fprintf(f, " driver %s", rec->driver);
+	if (rec->flags & HWMSG_RECF_HAS_INDEX)
+		fprintf(f, " devlink %u", rec->devlink_index);
+	if (rec->flags & HWMSG_RECF_HAS_SEQ)
+		fprintf(f, " seq %llu", (unsigned long long)rec->seq);
+	fprintf(f, " len %u", rec->len);
+	if (rec->orig_len != rec->len)
+		fprintf(f, " orig_len %u", rec->orig_len);
+	fputc('\n', f);
+	if (!msg) {
+		print_hex(f, rec->payload, rec->len, "    ");
+		return;
+	}
+	if (rec->type == HWMSG_TYPE_MLX_EMAD) {
+		print_emad_tlvs(f, rec, msg);
+		return;
+	}
+	fprintf(f, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
+	print_op_fields(f, &msg->op, false);
+	fprintf(f, "      register %u bytes\n", msg->reg_len);
+	print_reg_payload(f, msg);
+}

@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Text output shared by hwmsg's subcommands. */
+#ifndef HWMSG_CLI_PRINT_H
+#define HWMSG_CLI_PRINT_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "hwmsg/msg.h"
+#include "hwmsg/record.h"
+#include "hwmsg/txn.h"
+
+/* base_ns 0: time of day (local time, ns); else seconds since base_ns. */
+void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns);
+/* "PMLP", or "reg 0x1234" when the database does not know it. */
+void print_reg(FILE *f, uint16_t reg_id);
+/* Does "PMLP", "pmlp" or "0x5002" name reg_id? */
+bool reg_matches(const char *want, uint16_t reg_id);
+/* The one-line summary; msg NULL when undecodable, info NULL when unpaired. */
+void print_record_line(FILE *f, const struct hwmsg_record *rec,
+		       const struct hwmsg_msg *msg,
+		       const struct hwmsg_txn_info *info, uint64_t base_ns);
+/* -V: every header field and TLV, then the register payload. */
+void print_record_detail(FILE *f, const struct hwmsg_record *rec,
+			 const struct hwmsg_msg *msg);
+void print_hex(FILE *f, const uint8_t *p, size_t len, const char *indent);
+
+#endif

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg show: one line per record, tcpdump style; -V adds every TLV and the
+ * register payload.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cmds.h"
+#include "hwmsg/io.h"
+#include "hwmsg/msg.h"
+#include "hwmsg/regdb.h"
+#include "hwmsg/txn.h"
+#include "print.h"
+
+struct show_opts {
+	bool verbose;
+	bool errors_only;
+	bool relative;
+	bool no_pair;
+	const char *reg;	/* only this register (name or id) */
+	uint64_t count;
+};
+
+static void show_usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: hwmsg show [OPTIONS] FILE|-\n"
+		"  -V, --verbose      every TLV, field and the register payload\n"
+		"  -e, --errors       only messages with a non-zero status (and their requests' orphans)\n"
+		"  -r, --relative     time relative to the first record\n"
+		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
+		"  -c, --count N      stop after N records\n"
+		"      --no-pair      do not pair requests and responses (no latency)\n");
+}
+
+static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+{
+	(void)arg;
+	printf("orphan: %s/%s ", o->bus, o->dev);
+	print_reg(stdout, o->reg_id);
+	printf(" %s tid 0x%016llx sent at ",
+	       hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?",
+	       (unsigned long long)o->tid);
+	print_time(stdout, o->ts_ns, 0);
+	printf(" never answered\n");
+}
+
+static bool selected(const struct show_opts *o, const struct hwmsg_msg *msg,
+		     bool decoded)
+{
+	if (o->errors_only && (!decoded || !msg->op.status))
+		return false;
+	if (o->reg && (!decoded || !reg_matches(o->reg, msg->op.reg_id)))
+		return false;
+	return true;
+}
+
+static int show_file(const char *path, const struct show_opts *o)
+{
+	struct hwmsg_txn *txn = o->no_pair ? NULL : hwmsg_txn_new();
+	uint64_t n = 0, first_ts = 0, bad = 0;
+	struct hwmsg_reader *r;
+	struct hwmsg_record rec;
+	struct hwmsg_err err;
+	int ret;
+
+	r = hwmsg_reader_open(path, &err);
+	if (!r) {
+		fprintf(stderr, "hwmsg: %s\n", err.msg);
+		hwmsg_txn_free(txn);
+		return 1;
+	}
+	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
+		struct hwmsg_txn_info info = { 0 };
+		struct hwmsg_msg msg;
+		struct hwmsg_err merr;
+		bool decoded;
+
+		if (ret < 0) {
+			fprintf(stderr, "hwmsg: %s\n", err.msg);
+			bad++;
+			continue;
+		}
+		if (!n)
+			first_ts = rec.ts_ns;
+		n++;
+		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
+		if (decoded && txn)
+			hwmsg_txn_feed(txn, &rec, &msg, &info);
+		if (!selected(o, &msg, decoded))
+			continue;
+		print_record_line(stdout, &rec, decoded ? &msg : NULL,
+				  txn ? &info : NULL,
+				  o->relative ? first_ts : 0);
+		if (!decoded)
+			printf("  ! %s\n", merr.msg);
+		if (o->verbose)
+			print_record_detail(stdout, &rec, decoded ? &msg : NULL);
+		if (o->count && n >= o->count)
+			break;
+	}
+	if (txn) {
+		if (!o->reg && !o->errors_only)
+			hwmsg_txn_orphans(txn, 0, 0, print_orphan, NULL);
+		hwmsg_txn_free(txn);
+	}
+	hwmsg_reader_close(r);
+	return bad ? 1 : 0;
+}
+
+int cmd_show(int argc, char **argv)
+{
+	static const struct option lopts[] = {
+		{ "verbose", no_argument, NULL, 'V' },
+		{ "errors", no_argument, NULL, 'e' },
+		{ "relative", no_argument, NULL, 'r' },
+		{ "reg", required_argument, NULL, 'R' },
+		{ "count", required_argument, NULL, 'c' },
+		{ "no-pair", no_argument, NULL, 'P' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct show_opts o = { 0 };
+	int c;
+
+	while ((c = getopt_long(argc, argv, "VerR:c:h", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'V':
+			o.verbose = true;
+			break;
+		case 'e':
+			o.errors_only = true;
+			break;
+		case 'r':
+			o.relative = true;
+			break;
+		case 'R':
+			o.reg = optarg;
+			break;
+		case 'c':
+			o.count = strtoull(optarg, NULL, 0);
+			break;
+		case 'P':
+			o.no_pair = true;
+			break;
+		case 'h':
+			show_usage(stdout);
+			return 0;
+		default:
+			show_usage(stderr);
+			return 2;
+		}
+	}
+	if (optind != argc - 1) {
+		show_usage(stderr);
+		return 2;
+	}
+	return show_file(argv[optind], &o);
+}

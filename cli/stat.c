@@ -1,0 +1,222 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg stat: what a capture holds, per register and method: requests,
+ * responses, errors, retransmissions, orphans and latency.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmds.h"
+#include "hwmsg/io.h"
+#include "hwmsg/msg.h"
+#include "hwmsg/regdb.h"
+#include "hwmsg/txn.h"
+#include "print.h"
+
+#define STAT_SLOTS 4096		/* (register, method) pairs; far more than exist */
+
+struct reg_stat {
+	bool used;
+	uint16_t reg_id;
+	uint8_t method;
+	uint64_t requests, responses, errors, retransmits, orphans;
+	uint64_t lat_sum_ns, lat_max_ns, lat_n;
+	uint64_t fw_sum_us, fw_n;
+};
+
+struct stat_ctx {
+	struct reg_stat slots[STAT_SLOTS];
+	uint64_t records, undecoded, malformed, truncated;
+	uint64_t first_ts, last_ts;
+	uint64_t by_type[4];
+	uint64_t status[128];
+};
+
+static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
+			     uint8_t method)
+{
+	unsigned int h = (reg_id * 31u + method) % STAT_SLOTS;
+
+	for (unsigned int i = 0; i < STAT_SLOTS; i++) {
+		struct reg_stat *s = &c->slots[(h + i) % STAT_SLOTS];
+
+		if (!s->used) {
+			s->used = true;
+			s->reg_id = reg_id;
+			s->method = method;
+			return s;
+		}
+		if (s->reg_id == reg_id && s->method == method)
+			return s;
+	}
+	return NULL;	/* cannot happen: 65536 ids x few methods fit */
+}
+
+static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+{
+	struct reg_stat *s = slot(arg, o->reg_id, o->method);
+
+	if (s)
+		s->orphans++;
+}
+
+static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
+		    const struct hwmsg_msg *msg,
+		    const struct hwmsg_txn_info *info)
+{
+	struct reg_stat *s = slot(c, msg->op.reg_id, msg->op.method);
+
+	if (!s)
+		return;
+	if (!msg->op.response) {
+		s->requests++;
+		if (info->retransmits)
+			s->retransmits++;
+		return;
+	}
+	s->responses++;
+	c->status[msg->op.status & 0x7f]++;
+	if (msg->op.status)
+		s->errors++;
+	if (info->matched) {
+		s->lat_sum_ns += info->latency_ns;
+		s->lat_n++;
+		if (info->latency_ns > s->lat_max_ns)
+			s->lat_max_ns = info->latency_ns;
+	}
+	if (msg->has_latency) {
+		s->fw_sum_us += msg->latency_us;
+		s->fw_n++;
+	}
+	(void)rec;
+}
+
+static int by_count(const void *a, const void *b)
+{
+	const struct reg_stat *x = a, *y = b;
+	uint64_t nx = x->requests + x->responses, ny = y->requests + y->responses;
+
+	if (nx != ny)
+		return nx < ny ? 1 : -1;
+	if (x->reg_id != y->reg_id)
+		return x->reg_id < y->reg_id ? -1 : 1;
+	return x->method - y->method;
+}
+
+static void print_stats(struct stat_ctx *c, const char *path)
+{
+	uint64_t span = c->last_ts - c->first_ts;
+	size_t n = 0;
+
+	printf("file      %s\n", path);
+	printf("records   %llu (emad %llu, cmd_reg %llu, other %llu)",
+	       (unsigned long long)c->records,
+	       (unsigned long long)c->by_type[0],
+	       (unsigned long long)c->by_type[1],
+	       (unsigned long long)(c->by_type[2] + c->by_type[3]));
+	if (c->malformed)
+		printf(", %llu malformed", (unsigned long long)c->malformed);
+	if (c->truncated)
+		printf(", %llu truncated", (unsigned long long)c->truncated);
+	printf("\nduration  %llu.%09llu s\n",
+	       (unsigned long long)(span / 1000000000ull),
+	       (unsigned long long)(span % 1000000000ull));
+	printf("statuses ");
+	for (unsigned int i = 0; i < 128; i++)
+		if (c->status[i])
+			printf(" %s %llu;",
+			       hwmsg_name_lookup(hwmsg_emad_status_names, i) ?: "?",
+			       (unsigned long long)c->status[i]);
+	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %8s\n", "REGISTER",
+	       "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH", "LAT_AVG",
+	       "LAT_MAX", "FW_AVG");
+	for (size_t i = 0; i < STAT_SLOTS; i++)
+		if (c->slots[i].used)
+			c->slots[n++] = c->slots[i];
+	qsort(c->slots, n, sizeof(c->slots[0]), by_count);
+	for (size_t i = 0; i < n; i++) {
+		const struct reg_stat *s = &c->slots[i];
+		const char *name = hwmsg_reg_name(s->reg_id);
+		char id[16];
+
+		snprintf(id, sizeof(id), "0x%04x", s->reg_id);
+		printf("%-10s %-6s %8llu %8llu %6llu %6llu %6llu", name ?: id,
+		       hwmsg_name_lookup(hwmsg_emad_method_names, s->method) ?: "?",
+		       (unsigned long long)s->requests,
+		       (unsigned long long)s->responses,
+		       (unsigned long long)s->errors,
+		       (unsigned long long)s->retransmits,
+		       (unsigned long long)s->orphans);
+		if (s->lat_n)
+			printf(" %8.1fus %8.1fus", s->lat_sum_ns / 1e3 / s->lat_n,
+			       s->lat_max_ns / 1e3);
+		else
+			printf(" %10s %10s", "-", "-");
+		if (s->fw_n)
+			printf(" %6lluus", (unsigned long long)(s->fw_sum_us / s->fw_n));
+		else
+			printf(" %8s", "-");
+		putchar('\n');
+	}
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct hwmsg_txn *txn;
+	struct hwmsg_reader *r;
+	struct hwmsg_record rec;
+	struct stat_ctx *c;
+	struct hwmsg_err err;
+	int ret;
+
+	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
+		fprintf(argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
+			"Usage: hwmsg stat FILE|-\n");
+		return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
+	}
+	r = hwmsg_reader_open(argv[1], &err);
+	if (!r) {
+		fprintf(stderr, "hwmsg: %s\n", err.msg);
+		return 1;
+	}
+	c = calloc(1, sizeof(*c));
+	txn = hwmsg_txn_new();
+	if (!c || !txn) {
+		fprintf(stderr, "hwmsg: out of memory\n");
+		free(c);
+		hwmsg_txn_free(txn);
+		hwmsg_reader_close(r);
+		return 1;
+	}
+	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
+		struct hwmsg_txn_info info = { 0 };
+		struct hwmsg_msg msg;
+
+		if (ret < 0) {
+			fprintf(stderr, "hwmsg: %s\n", err.msg);
+			c->malformed++;
+			continue;
+		}
+		if (!c->records++)
+			c->first_ts = rec.ts_ns;
+		c->last_ts = rec.ts_ns;
+		c->by_type[rec.type < 3 ? rec.type : 3]++;
+		if (rec.flags & HWMSG_RECF_TRUNCATED)
+			c->truncated++;
+		if (hwmsg_msg_decode(&rec, &msg, &err)) {
+			c->undecoded++;
+			continue;
+		}
+		hwmsg_txn_feed(txn, &rec, &msg, &info);
+		account(c, &rec, &msg, &info);
+	}
+	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
+	print_stats(c, argv[1]);
+	hwmsg_txn_free(txn);
+	hwmsg_reader_close(r);
+	ret = c->malformed ? 1 : 0;
+	free(c);
+	return ret;
+}
