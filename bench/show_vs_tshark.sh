@@ -1,0 +1,43 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Benchmark: `hwmsg show -V` against `tshark -V` with the hwmsg plugin on the
+# same simulator capture (default 1M records), side by side; prints both
+# times, peak memory and the ratio. Not a test: run it by hand or with
+# `cmake --build build --target bench`.
+#   bench/show_vs_tshark.sh BUILD_DIR [RECORDS]
+set -eu
+B=$(cd "${1:-build}" && pwd)
+N=${2:-1000000}
+T=$(mktemp -d); chmod 755 "$T"; trap 'rm -rf "$T"' EXIT
+
+"$B/capture/hwmsgd" --sim --rate 0 --seed 7 -c "$N" -q -w "$T/bench.pcapng"
+chmod 644 "$T/bench.pcapng"
+
+# tshark ignores personal plugins as root: run it as nobody with its own HOME
+PLUGDIR="$T/home/.local/lib/wireshark/plugins/$(pkg-config --modversion wireshark | cut -d. -f1,2)/epan"
+mkdir -p "$PLUGDIR"
+cp "$B/dissectors/hwmsg.so" "$PLUGDIR/"
+chmod -R a+rX "$T/home"
+as_user() {
+	if [ "$(id -u)" -eq 0 ]; then
+		setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$T/home" "$@"
+	else
+		env HOME="$T/home" "$@"
+	fi
+}
+
+measure() { # label, command...: prints "label seconds maxrss_kb"
+	label=$1; shift
+	/usr/bin/time -f "%e %M" -o "$T/time" "$@" > /dev/null
+	printf '%s %s\n' "$label" "$(cat "$T/time")"
+}
+
+echo "records: $N ($(du -h "$T/bench.pcapng" | cut -f1))"
+measure "hwmsg-show-V" "$B/cli/hwmsg" show -V "$T/bench.pcapng" | tee "$T/a"
+measure "tshark-V" as_user tshark -V -r "$T/bench.pcapng" | tee "$T/b"
+measure "hwmsg-show" "$B/cli/hwmsg" show "$T/bench.pcapng" | tee -a "$T/a2"
+measure "tshark" as_user tshark -r "$T/bench.pcapng" | tee -a "$T/b2"
+awk -v a="$(cut -d' ' -f2 "$T/a")" -v b="$(cut -d' ' -f2 "$T/b")" \
+	'BEGIN { printf "ratio tshark-V / hwmsg-show-V: %.1fx\n", b / a }'
+awk -v a="$(cut -d' ' -f2 "$T/a2")" -v b="$(cut -d' ' -f2 "$T/b2")" \
+	'BEGIN { printf "ratio tshark / hwmsg-show: %.1fx\n", b / a }'
