@@ -1,47 +1,361 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The simulator's engine: a virtual clock, devices that each make one
+ * register access at a time, the firmware's answer (register file first,
+ * then the device model), faults (busy, lost request, stalls), and a merge
+ * of all devices' records in time order. Nothing is allocated per record.
+ */
 #include <stdlib.h>
 #include <string.h>
 
-#include "hwmsg/sim.h"
+#include "hwmsg/msg.h"
+#include "regs_layout.h"
+#include "rng.h"
+#include "sim_int.h"
 
-struct hwmsg_sim {
-	struct hwmsg_sim_opts opts;
-	uint64_t now;
-	uint64_t seq;
-	uint8_t buf[64];
+#define SIM_EPOCH_NS	(1767225600ull * 1000000000ull) /* 2026-01-01Z */
+#define SIM_DEFAULT_RATE 1000
+#define EMAD_TIMEOUT_NS	(200ull * 1000000)	/* mlxsw's EMAD timeout */
+#define RETRY_GAP_MIN_NS 5000
+#define RETRY_GAP_MAX_NS 30000
+/* per mille of EMAD accesses */
+#define FAULT_BUSY	8
+#define FAULT_LOST	2
+#define FAULT_STALL	5
+
+static const struct {
+	const char *name;
+	enum hwmsg_sim_kind kind;
+} kind_names[] = {
+	{ "spectrum", HWMSG_SIM_SPECTRUM },
+	{ "sx", HWMSG_SIM_SPECTRUM },
+	{ "connectx3", HWMSG_SIM_CONNECTX3 },
+	{ "cx3", HWMSG_SIM_CONNECTX3 },
 };
+
+static int parse_one(const char *tok, size_t len, size_t off,
+		     struct hwmsg_sim_opts *opts, struct hwmsg_err *err)
+{
+	const char *colon = memchr(tok, ':', len);
+	size_t name_len = colon ? (size_t)(colon - tok) : len;
+	unsigned long count = 1, i;
+	size_t k;
+
+	if (colon) {
+		char num[8] = "";
+		char *end;
+		size_t n = len - name_len - 1;
+
+		if (!n || n >= sizeof(num))
+			return hwmsg_errf(err, off,
+					  "offset %zu: bad device count in '%.*s'",
+					  off, (int)len, tok);
+		memcpy(num, colon + 1, n);
+		count = strtoul(num, &end, 10);
+		if (*end || !count)
+			return hwmsg_errf(err, off,
+					  "offset %zu: bad device count in '%.*s'",
+					  off, (int)len, tok);
+	}
+	for (k = 0; k < sizeof(kind_names) / sizeof(kind_names[0]); k++)
+		if (strlen(kind_names[k].name) == name_len &&
+		    !memcmp(kind_names[k].name, tok, name_len))
+			break;
+	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
+		return hwmsg_errf(err, off,
+				  "offset %zu: unknown device kind '%.*s' (spectrum/sx, connectx3/cx3)",
+				  off, (int)name_len, tok);
+	if (count > HWMSG_SIM_MAX_DEVICES - opts->n_devices)
+		return hwmsg_errf(err, off,
+				  "offset %zu: more than %d devices", off,
+				  HWMSG_SIM_MAX_DEVICES);
+	for (i = 0; i < count; i++)
+		opts->kinds[opts->n_devices++] = kind_names[k].kind;
+	return 0;
+}
 
 int hwmsg_sim_parse_kinds(const char *spec, struct hwmsg_sim_opts *opts,
 			  struct hwmsg_err *err)
 {
-	(void)spec;
-	(void)opts;
-	return hwmsg_errf(err, 0, "simulator not yet written");
+	const char *p = spec;
+
+	opts->n_devices = 0;
+	if (!spec || !*spec)
+		return hwmsg_errf(err, 0, "empty device list");
+	for (;;) {
+		const char *end = strchr(p, ',');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+
+		if (!len)
+			return hwmsg_errf(err, (uint64_t)(p - spec),
+					  "offset %zu: empty device kind",
+					  (size_t)(p - spec));
+		if (parse_one(p, len, (size_t)(p - spec), opts, err))
+			return -1;
+		if (!end)
+			return 0;
+		p = end + 1;
+	}
+}
+
+static void dev_init(struct hwmsg_sim *s, struct sim_dev *d, uint32_t index,
+		     enum hwmsg_sim_kind kind, unsigned int nth_of_kind)
+{
+	unsigned int bus;
+
+	memset(d, 0, sizeof(*d));
+	d->kind = kind;
+	d->index = index;
+	/* each device its own stream, so adding one does not reshuffle */
+	d->rng = s->opts.seed ^ (0x5851f42d4c957f2dull * (index + 1));
+	sim_rng_next(&d->rng);
+	d->tid_hi = sim_rng_next(&d->rng) & 0xffffffff00000000ull;
+	if (kind == HWMSG_SIM_SPECTRUM) {
+		bus = 0x03 + nth_of_kind;
+		sim_spectrum_init(d);
+	} else {
+		bus = 0x81 + nth_of_kind;
+		sim_connectx3_init(d);
+	}
+	/* "0000:03:00.0" */
+	memcpy(d->name, "0000:00:00.0", 13);
+	d->name[5] = "0123456789abcdef"[(bus >> 4) & 0xf];
+	d->name[6] = "0123456789abcdef"[bus & 0xf];
+	d->next_issue = s->start_ns + index * s->interval_ns;
 }
 
 struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
 {
-	struct hwmsg_sim *sim = calloc(1, sizeof(*sim));
+	static const struct hwmsg_sim_opts defaults = {
+		.n_devices = 2,
+		.kinds = { HWMSG_SIM_SPECTRUM, HWMSG_SIM_CONNECTX3 },
+	};
+	struct hwmsg_sim *s = calloc(1, sizeof(*s));
+	unsigned int i, n_kind[2] = { 0, 0 };
 
-	if (sim)
-		sim->opts = *opts;
-	return sim;
+	if (!s)
+		return NULL;
+	if (opts)
+		s->opts = *opts;
+	if (!s->opts.n_devices) {
+		s->opts.n_devices = defaults.n_devices;
+		memcpy(s->opts.kinds, defaults.kinds, sizeof(defaults.kinds));
+	}
+	if (s->opts.n_devices > HWMSG_SIM_MAX_DEVICES)
+		s->opts.n_devices = HWMSG_SIM_MAX_DEVICES;
+	if (!s->opts.rate)
+		s->opts.rate = SIM_DEFAULT_RATE;
+	s->start_ns = s->opts.start_ns ? s->opts.start_ns : SIM_EPOCH_NS;
+	s->n_devs = s->opts.n_devices;
+	/* each device gets an equal share of the rate */
+	s->interval_ns = 1000000000ull * s->n_devs / s->opts.rate;
+	if (!s->interval_ns)
+		s->interval_ns = 1;
+	for (i = 0; i < s->n_devs; i++) {
+		enum hwmsg_sim_kind k = s->opts.kinds[i] == HWMSG_SIM_CONNECTX3 ?
+					HWMSG_SIM_CONNECTX3 :
+					HWMSG_SIM_SPECTRUM;
+
+		dev_init(s, &s->devs[i], i, k, n_kind[k]++);
+	}
+	return s;
 }
 
-void hwmsg_sim_free(struct hwmsg_sim *sim)
+void hwmsg_sim_free(struct hwmsg_sim *s)
 {
-	free(sim);
+	unsigned int i;
+
+	if (!s)
+		return;
+	for (i = 0; i < s->n_devs; i++)
+		sim_regfile_free(&s->devs[i].regs);
+	free(s);
 }
 
-void hwmsg_sim_next(struct hwmsg_sim *sim, struct hwmsg_record *rec)
+/* Firmware's side: the register file, else the device model. */
+static void answer(struct hwmsg_sim *s, struct sim_dev *d,
+		   struct sim_access *a, uint64_t now_ns)
 {
+	int index = sim_reg_index(a->reg_id, a->req);
+	const uint8_t *stored;
+
+	memcpy(a->resp, a->req, a->reg_len);
+	if (a->method == HWMSG_EMAD_METHOD_WRITE) {
+		/* firmware echoes a write; a refused one changes nothing */
+		if (a->status == HWMSG_EMAD_STATUS_OK)
+			sim_regfile_put(&d->regs, a->reg_id, index, a->req,
+					a->reg_len);
+		return;
+	}
+	stored = sim_regfile_get(&d->regs, a->reg_id, index, a->reg_len);
+	if (stored) {
+		memcpy(a->resp, stored, a->reg_len);
+		return;
+	}
+	if (d->kind == HWMSG_SIM_SPECTRUM)
+		sim_spectrum_answer(d, a, now_ns, s->start_ns);
+	else
+		sim_connectx3_answer(d, a, now_ns, s->start_ns);
+}
+
+static struct sim_record *push(struct sim_dev *d, uint64_t ts, uint8_t dir)
+{
+	struct sim_record *r = &d->q[d->q_n++];
+
+	r->ts_ns = ts;
+	r->dir = dir;
+	return r;
+}
+
+static void push_emad(struct sim_dev *d, uint64_t ts, bool response,
+		      uint64_t tid, const struct sim_access *a,
+		      uint8_t status, const char *fw_string,
+		      uint32_t latency_us)
+{
+	struct sim_record *r = push(d, ts, response ? HWMSG_DIR_FROM_HW :
+						      HWMSG_DIR_TO_HW);
+	struct hwmsg_emad_op op = {
+		.tid = tid,
+		.reg_id = a->reg_id,
+		.method = a->method,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS,
+		.status = status,
+		.response = response,
+	};
+	/* once MGIR said so, the driver adds STRING and LATENCY to all */
+	struct hwmsg_emad_extras x = {
+		.fw_string = fw_string ? fw_string : "",
+		.has_latency = true,
+		.latency_us = latency_us,
+	};
+
+	r->len = (uint32_t)hwmsg_emad_build(r->buf, sizeof(r->buf), &op,
+					    d->tlvs_on ? &x : NULL,
+					    response ? a->resp : a->req,
+					    a->reg_len);
+}
+
+static void push_cmdreg(struct sim_dev *d, uint64_t ts, bool response,
+			const struct sim_access *a)
+{
+	struct sim_record *r = push(d, ts, response ? HWMSG_DIR_FROM_HW :
+						      HWMSG_DIR_TO_HW);
+
+	r->len = (uint32_t)hwmsg_cmdreg_build(r->buf, sizeof(r->buf),
+					      a->reg_id, a->method,
+					      response ? a->status : 0,
+					      response ? a->resp : a->req,
+					      a->reg_len);
+}
+
+static uint64_t latency_ns(struct sim_dev *d)
+{
+	bool cx3 = d->kind == HWMSG_SIM_CONNECTX3;
+
+	if (sim_rng_below(&d->rng, 1000) < FAULT_STALL)
+		return sim_rng_range(&d->rng, 2000000, 8000000);
+	return cx3 ? sim_rng_range(&d->rng, 80000, 1500000) :
+		     sim_rng_range(&d->rng, 25000, 250000);
+}
+
+static uint32_t fw_latency_us(uint64_t lat_ns)
+{
+	/* firmware measures its own part: most of the round trip */
+	return (uint32_t)(lat_ns * 4 / 5 / 1000);
+}
+
+/* Request, faults, answer: the records of one EMAD access. */
+static uint64_t queue_emad(struct sim_dev *d, struct sim_access *a,
+			   uint64_t t)
+{
+	uint64_t tid = d->tid_hi | d->tid_lo++, lat;
+	uint32_t fault = sim_rng_below(&d->rng, 1000);
+	/* the first MGIR goes through cleanly, so the trace starts with it */
+	bool first = a->reg_id == REG_MGIR_ID && !d->tlvs_on;
+
+	push_emad(d, t, false, tid, a, 0, NULL, 0);
+	if (!first && fault < FAULT_BUSY) {
+		lat = latency_ns(d);
+		t += lat;
+		push_emad(d, t, true, tid, a, HWMSG_EMAD_STATUS_BUSY, NULL,
+			  fw_latency_us(lat));
+		/* mlxsw sends the same tid again right away */
+		t += sim_rng_range(&d->rng, RETRY_GAP_MIN_NS, RETRY_GAP_MAX_NS);
+		push_emad(d, t, false, tid, a, 0, NULL, 0);
+	} else if (!first && fault < FAULT_BUSY + FAULT_LOST) {
+		/* lost: nothing comes back, mlxsw resends after its timeout */
+		t += EMAD_TIMEOUT_NS;
+		push_emad(d, t, false, tid, a, 0, NULL, 0);
+	}
+	lat = latency_ns(d);
+	t += lat;
+	push_emad(d, t, true, tid, a, a->status, a->fw_string,
+		  fw_latency_us(lat));
+	return t;
+}
+
+static uint64_t queue_cmdreg(struct sim_dev *d, struct sim_access *a,
+			     uint64_t t)
+{
+	push_cmdreg(d, t, false, a);
+	t += latency_ns(d);
+	push_cmdreg(d, t, true, a);
+	return t;
+}
+
+/* The device's next access, as records in d->q. */
+static void refill(struct hwmsg_sim *s, struct sim_dev *d)
+{
+	struct sim_access a = { .req = d->req, .resp = d->resp };
+	uint64_t t = d->next_issue, end;
+
+	memset(d->req, 0, sizeof(d->req));
+	if (d->kind == HWMSG_SIM_SPECTRUM)
+		sim_spectrum_next(d, &a);
+	else
+		sim_connectx3_next(d, &a);
+	answer(s, d, &a, t);
+
+	d->q_n = d->q_i = 0;
+	if (d->type == HWMSG_TYPE_MLX_EMAD) {
+		end = queue_emad(d, &a, t);
+		if (a.reg_id == REG_MGIR_ID)	/* MGIR advertised the TLVs */
+			d->tlvs_on = true;
+	} else {
+		end = queue_cmdreg(d, &a, t);
+	}
+	d->next_issue = t + d->q_n * s->interval_ns;
+	if (d->next_issue <= end)
+		d->next_issue = end + sim_rng_range(&d->rng, 2000, 20000);
+}
+
+void hwmsg_sim_next(struct hwmsg_sim *s, struct hwmsg_record *rec)
+{
+	struct sim_dev *best = NULL;
+	const struct sim_record *r;
+	unsigned int i;
+
+	for (i = 0; i < s->n_devs; i++) {
+		struct sim_dev *d = &s->devs[i];
+
+		if (d->q_i == d->q_n)
+			refill(s, d);
+		if (!best || d->q[d->q_i].ts_ns < best->q[best->q_i].ts_ns)
+			best = d;
+	}
+	r = &best->q[best->q_i++];
+
 	memset(rec, 0, sizeof(*rec));
+	rec->ts_ns = r->ts_ns;
 	rec->bus = "pci";
-	rec->dev = "0000:03:00.0";
-	rec->driver = "mlxsw_spectrum";
-	rec->type = HWMSG_TYPE_UNKNOWN;
-	rec->ts_ns = sim->now++;
-	rec->seq = sim->seq++;
-	rec->flags = HWMSG_RECF_HAS_SEQ;
-	rec->payload = sim->buf;
+	rec->dev = best->name;
+	rec->driver = best->driver;
+	rec->devlink_index = best->index;
+	rec->type = best->type;
+	rec->dir = r->dir;
+	rec->flags = HWMSG_RECF_HAS_SEQ | HWMSG_RECF_HAS_INDEX;
+	rec->seq = s->seq++;
+	rec->payload = r->buf;
+	rec->len = r->len;
+	rec->orig_len = r->len;
 }

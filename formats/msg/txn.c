@@ -1,42 +1,364 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Pairing requests with responses. Pending requests live in one fixed pool;
+ * each is on the age list (oldest transmission first, for orphans and
+ * eviction) and on either the EMAD hash chain of its (device, tid) or the
+ * CMD_REG FIFO of its device (mlx4 answers its commands in order).
+ */
 #include <stdlib.h>
 #include <string.h>
 
 #include "hwmsg/txn.h"
 
-struct hwmsg_txn {
-	int unused;
+#define NIL UINT32_MAX
+#define N_BUCKETS (HWMSG_TXN_MAX_PENDING * 2)	/* power of two */
+
+struct pending {
+	uint64_t tid;
+	uint64_t ts_ns;		/* last transmission */
+	uint32_t dev;
+	uint32_t next, prev;	/* hash chain, or the device's CMD_REG FIFO */
+	uint32_t older, newer;	/* age list */
+	unsigned int retransmits;
+	uint16_t reg_id;
+	uint16_t type;
+	uint8_t method;
 };
+
+struct txn_dev {
+	char *bus, *dev;
+	uint32_t fifo_head, fifo_tail;
+};
+
+struct hwmsg_txn {
+	struct pending *pool;
+	uint32_t *buckets;
+	uint32_t free_head;
+	uint32_t oldest, newest;
+	struct txn_dev *devs;
+	uint32_t n_devs, cap_devs, last_dev;
+	hwmsg_txn_orphan_cb evict_cb;
+	void *evict_arg;
+	unsigned long evicted;
+};
+
+static uint32_t bucket_of(uint32_t dev, uint64_t tid)
+{
+	uint64_t h = tid ^ ((uint64_t)dev << 48);
+
+	/* splitmix64 finaliser: tids differ in their low bits only */
+	h ^= h >> 30;
+	h *= 0xbf58476d1ce4e5b9ull;
+	h ^= h >> 27;
+	h *= 0x94d049bb133111ebull;
+	h ^= h >> 31;
+	return (uint32_t)h & (N_BUCKETS - 1);
+}
 
 struct hwmsg_txn *hwmsg_txn_new(void)
 {
-	return calloc(1, sizeof(struct hwmsg_txn));
+	struct hwmsg_txn *t = calloc(1, sizeof(*t));
+	uint32_t i;
+
+	if (!t)
+		return NULL;
+	t->pool = malloc(sizeof(*t->pool) * HWMSG_TXN_MAX_PENDING);
+	t->buckets = malloc(sizeof(*t->buckets) * N_BUCKETS);
+	if (!t->pool || !t->buckets) {
+		hwmsg_txn_free(t);
+		return NULL;
+	}
+	for (i = 0; i < N_BUCKETS; i++)
+		t->buckets[i] = NIL;
+	for (i = 0; i < HWMSG_TXN_MAX_PENDING; i++)
+		t->pool[i].next = i + 1 < HWMSG_TXN_MAX_PENDING ? i + 1 : NIL;
+	t->free_head = 0;
+	t->oldest = t->newest = NIL;
+	t->last_dev = NIL;
+	return t;
 }
 
 void hwmsg_txn_free(struct hwmsg_txn *t)
 {
+	uint32_t i;
+
+	if (!t)
+		return;
+	for (i = 0; i < t->n_devs; i++) {
+		free(t->devs[i].bus);
+		free(t->devs[i].dev);
+	}
+	free(t->devs);
+	free(t->buckets);
+	free(t->pool);
 	free(t);
+}
+
+void hwmsg_txn_set_evict_cb(struct hwmsg_txn *t, hwmsg_txn_orphan_cb cb,
+			    void *arg)
+{
+	t->evict_cb = cb;
+	t->evict_arg = arg;
+}
+
+unsigned long hwmsg_txn_evicted(const struct hwmsg_txn *t)
+{
+	return t->evicted;
+}
+
+static bool dev_is(const struct txn_dev *d, const char *bus, const char *dev)
+{
+	return !strcmp(d->dev, dev) && !strcmp(d->bus, bus);
+}
+
+/* Index of (bus, dev), added when new; NIL when out of memory. */
+static uint32_t dev_lookup(struct hwmsg_txn *t, const char *bus,
+			   const char *dev)
+{
+	struct txn_dev *d;
+	uint32_t i;
+
+	if (t->last_dev != NIL && dev_is(&t->devs[t->last_dev], bus, dev))
+		return t->last_dev;
+	for (i = 0; i < t->n_devs; i++)
+		if (dev_is(&t->devs[i], bus, dev))
+			return t->last_dev = i;
+	if (t->n_devs == t->cap_devs) {
+		uint32_t cap = t->cap_devs ? t->cap_devs * 2 : 8;
+
+		d = realloc(t->devs, sizeof(*d) * cap);
+		if (!d)
+			return NIL;
+		t->devs = d;
+		t->cap_devs = cap;
+	}
+	d = &t->devs[t->n_devs];
+	d->bus = strdup(bus);
+	d->dev = strdup(dev);
+	if (!d->bus || !d->dev) {
+		free(d->bus);
+		free(d->dev);
+		return NIL;
+	}
+	d->fifo_head = d->fifo_tail = NIL;
+	return t->last_dev = t->n_devs++;
+}
+
+static void age_unlink(struct hwmsg_txn *t, uint32_t i)
+{
+	struct pending *p = &t->pool[i];
+
+	if (p->older != NIL)
+		t->pool[p->older].newer = p->newer;
+	else
+		t->oldest = p->newer;
+	if (p->newer != NIL)
+		t->pool[p->newer].older = p->older;
+	else
+		t->newest = p->older;
+}
+
+static void age_append(struct hwmsg_txn *t, uint32_t i)
+{
+	struct pending *p = &t->pool[i];
+
+	p->older = t->newest;
+	p->newer = NIL;
+	if (t->newest != NIL)
+		t->pool[t->newest].newer = i;
+	else
+		t->oldest = i;
+	t->newest = i;
+}
+
+/* The list head a pending request hangs on: hash bucket or device FIFO. */
+static uint32_t *list_head(struct hwmsg_txn *t, const struct pending *p)
+{
+	if (p->type == HWMSG_TYPE_MLX_EMAD)
+		return &t->buckets[bucket_of(p->dev, p->tid)];
+	return &t->devs[p->dev].fifo_head;
+}
+
+static void list_unlink(struct hwmsg_txn *t, uint32_t i)
+{
+	struct pending *p = &t->pool[i];
+
+	if (p->prev != NIL)
+		t->pool[p->prev].next = p->next;
+	else
+		*list_head(t, p) = p->next;
+	if (p->next != NIL)
+		t->pool[p->next].prev = p->prev;
+	else if (p->type != HWMSG_TYPE_MLX_EMAD)
+		t->devs[p->dev].fifo_tail = p->prev;
+}
+
+static void report(struct hwmsg_txn *t, uint32_t i, hwmsg_txn_orphan_cb cb,
+		   void *arg)
+{
+	const struct pending *p = &t->pool[i];
+	struct hwmsg_txn_orphan o = {
+		.bus = t->devs[p->dev].bus,
+		.dev = t->devs[p->dev].dev,
+		.ts_ns = p->ts_ns,
+		.tid = p->tid,
+		.retransmits = p->retransmits,
+		.reg_id = p->reg_id,
+		.method = p->method,
+		.type = p->type,
+	};
+
+	if (cb)
+		cb(&o, arg);
+}
+
+static void release(struct hwmsg_txn *t, uint32_t i)
+{
+	list_unlink(t, i);
+	age_unlink(t, i);
+	t->pool[i].next = t->free_head;
+	t->free_head = i;
+}
+
+static uint32_t alloc_pending(struct hwmsg_txn *t)
+{
+	uint32_t i;
+
+	if (t->free_head == NIL) {
+		/* full: the oldest request is the likeliest orphan */
+		report(t, t->oldest, t->evict_cb, t->evict_arg);
+		release(t, t->oldest);
+		t->evicted++;
+	}
+	i = t->free_head;
+	t->free_head = t->pool[i].next;
+	return i;
+}
+
+static uint32_t emad_find(struct hwmsg_txn *t, uint32_t dev, uint64_t tid)
+{
+	uint32_t i = t->buckets[bucket_of(dev, tid)];
+
+	while (i != NIL && (t->pool[i].dev != dev || t->pool[i].tid != tid))
+		i = t->pool[i].next;
+	return i;
+}
+
+static uint32_t cmdreg_find(struct hwmsg_txn *t, uint32_t dev, uint16_t reg_id)
+{
+	uint32_t i = t->devs[dev].fifo_head;
+
+	while (i != NIL && t->pool[i].reg_id != reg_id)
+		i = t->pool[i].next;
+	return i;
+}
+
+static void add_request(struct hwmsg_txn *t, uint32_t dev,
+			const struct hwmsg_record *rec,
+			const struct hwmsg_msg *msg)
+{
+	uint32_t i = alloc_pending(t);
+	struct pending *p = &t->pool[i];
+	uint32_t *head;
+
+	p->tid = msg->op.tid;
+	p->ts_ns = rec->ts_ns;
+	p->dev = dev;
+	p->retransmits = 0;
+	p->reg_id = msg->op.reg_id;
+	p->method = msg->op.method;
+	p->type = rec->type;
+	p->prev = NIL;
+	if (p->type == HWMSG_TYPE_MLX_EMAD) {
+		head = list_head(t, p);
+		p->next = *head;
+		if (*head != NIL)
+			t->pool[*head].prev = i;
+		*head = i;
+	} else {
+		struct txn_dev *d = &t->devs[dev];
+
+		p->next = NIL;
+		p->prev = d->fifo_tail;
+		if (d->fifo_tail != NIL)
+			t->pool[d->fifo_tail].next = i;
+		else
+			d->fifo_head = i;
+		d->fifo_tail = i;
+	}
+	age_append(t, i);
+}
+
+static bool resent_later(const struct hwmsg_msg *msg)
+{
+	return msg->type == HWMSG_TYPE_MLX_EMAD &&
+	       (msg->op.status == HWMSG_EMAD_STATUS_BUSY ||
+		msg->op.status == HWMSG_EMAD_STATUS_MESSAGE_RECEIPT_ACK);
 }
 
 void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		    const struct hwmsg_msg *msg, struct hwmsg_txn_info *info)
 {
-	(void)t;
-	(void)rec;
+	bool emad = rec->type == HWMSG_TYPE_MLX_EMAD;
+	struct pending *p;
+	uint32_t dev, i;
+
 	memset(info, 0, sizeof(*info));
+	if (!emad && rec->type != HWMSG_TYPE_MLX_CMD_REG) {
+		info->is_response = rec->dir == HWMSG_DIR_FROM_HW;
+		return;
+	}
 	info->is_response = msg->op.response;
+	dev = dev_lookup(t, rec->bus, rec->dev);
+	if (dev == NIL)
+		return;
+
+	if (!msg->op.response) {
+		i = emad ? emad_find(t, dev, msg->op.tid) : NIL;
+		if (i == NIL) {
+			add_request(t, dev, rec, msg);
+			return;
+		}
+		/* the same tid again: a retransmission */
+		p = &t->pool[i];
+		p->retransmits++;
+		p->ts_ns = rec->ts_ns;
+		age_unlink(t, i);
+		age_append(t, i);
+		info->retransmits = p->retransmits;
+		return;
+	}
+
+	i = emad ? emad_find(t, dev, msg->op.tid) :
+		   cmdreg_find(t, dev, msg->op.reg_id);
+	if (i == NIL) {
+		info->unsolicited = true;
+		return;
+	}
+	p = &t->pool[i];
+	info->matched = true;
+	info->req_ts_ns = p->ts_ns;
+	info->latency_ns = rec->ts_ns >= p->ts_ns ? rec->ts_ns - p->ts_ns : 0;
+	info->retransmits = p->retransmits;
+	if (!resent_later(msg))
+		release(t, i);
 }
 
 unsigned int hwmsg_txn_orphans(struct hwmsg_txn *t, uint64_t now_ns,
-			       uint64_t timeout_ns,
-			       void (*cb)(const struct hwmsg_txn_orphan *o,
-					  void *arg),
+			       uint64_t timeout_ns, hwmsg_txn_orphan_cb cb,
 			       void *arg)
 {
-	(void)t;
-	(void)now_ns;
-	(void)timeout_ns;
-	(void)cb;
-	(void)arg;
-	return 0;
+	unsigned int n = 0;
+
+	while (t->oldest != NIL) {
+		uint64_t ts = t->pool[t->oldest].ts_ns;
+
+		/* the age list is in transmission order: stop at a young one */
+		if (timeout_ns && (now_ns < ts || now_ns - ts <= timeout_ns))
+			break;
+		report(t, t->oldest, cb, arg);
+		release(t, t->oldest);
+		n++;
+	}
+	return n;
 }

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Transactions: pairing requests with responses. EMAD by device + tid,
+ * CMD_REG by order per device. Latency, retransmissions (the same tid sent
+ * again) and orphans (a request never answered).
+ */
+#ifndef HWMSG_TXN_H
+#define HWMSG_TXN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwmsg/msg.h"
+#include "hwmsg/record.h"
+
+struct hwmsg_txn;
+
+/* What the tracker learnt from one record. */
+struct hwmsg_txn_info {
+	bool is_response;
+	bool matched;		/* response: its request was seen */
+	uint64_t req_ts_ns;	/* matched request's timestamp */
+	uint64_t latency_ns;	/* response ts - last transmission's ts */
+	unsigned int retransmits; /* times this tid was sent before (request:
+				   * so far; response: before the answer) */
+	bool unsolicited;	/* response without a request in the trace */
+};
+
+/* An unanswered request, reported by hwmsg_txn_orphans(). */
+struct hwmsg_txn_orphan {
+	const char *bus, *dev;
+	uint64_t ts_ns;		/* its last transmission */
+	uint64_t tid;
+	unsigned int retransmits;
+	uint16_t reg_id;
+	uint8_t method;
+	uint16_t type;
+};
+
+/* At most this many requests wait at once; beyond, the oldest is evicted. */
+#define HWMSG_TXN_MAX_PENDING 65536
+
+typedef void (*hwmsg_txn_orphan_cb)(const struct hwmsg_txn_orphan *o,
+				    void *arg);
+
+struct hwmsg_txn *hwmsg_txn_new(void);
+void hwmsg_txn_free(struct hwmsg_txn *t);
+/* Requests evicted because the table is full are reported to cb. */
+void hwmsg_txn_set_evict_cb(struct hwmsg_txn *t, hwmsg_txn_orphan_cb cb,
+			    void *arg);
+/* Requests evicted so far (table full). */
+unsigned long hwmsg_txn_evicted(const struct hwmsg_txn *t);
+/*
+ * Feed records in capture order. An EMAD answered with status busy (1) or
+ * receipt ack (9) stays pending: the kernel sends the same tid again, and
+ * that resend counts as a retransmission.
+ */
+void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
+		    const struct hwmsg_msg *msg, struct hwmsg_txn_info *info);
+/*
+ * Requests still waiting, older than now_ns - timeout_ns (0: all of them),
+ * are reported once each to cb and forgotten. Returns how many.
+ */
+unsigned int hwmsg_txn_orphans(struct hwmsg_txn *t, uint64_t now_ns,
+			       uint64_t timeout_ns, hwmsg_txn_orphan_cb cb,
+			       void *arg);
+
+#endif

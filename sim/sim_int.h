@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Inside the simulator. sim.c runs the clock, merges the devices' records
+ * in time order and turns a register access into request/response records
+ * (with faults); spectrum.c and connectx3.c decide which accesses a driver
+ * makes and what the firmware answers; regfile.c remembers writes.
+ */
+#ifndef HWMSG_SIM_INT_H
+#define HWMSG_SIM_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwmsg/sim.h"
+#include "hwmsg/wire.h"
+
+#define SIM_REG_MAX	0x420	/* largest register we build (SFN) */
+#define SIM_FRAME_MAX	1536	/* an EMAD around SIM_REG_MAX, with TLVs */
+#define SIM_QUEUE_MAX	6	/* records one access can produce */
+#define SIM_MAX_PORTS	64
+
+/* Register file: what was written, per register and index. */
+struct sim_regfile_entry {
+	uint32_t key;		/* reg_id << 16 | index; 0 = free */
+	uint16_t len;
+	uint8_t *data;
+};
+
+#define SIM_REGFILE_SLOTS 1024	/* power of two */
+
+struct sim_regfile {
+	struct sim_regfile_entry slots[SIM_REGFILE_SLOTS];
+	unsigned int used;
+};
+
+/* One register access a driver makes, and how firmware answers it. */
+struct sim_access {
+	uint16_t reg_id;
+	uint16_t reg_len;
+	uint8_t method;		/* HWMSG_EMAD_METHOD_QUERY or _WRITE */
+	uint8_t status;		/* of the final answer */
+	const char *fw_string;	/* STRING TLV text of the answer, or NULL */
+	uint8_t *req;		/* reg_len bytes, zeroed before the script */
+	uint8_t *resp;		/* filled by sim_answer() */
+};
+
+struct sim_record {
+	uint64_t ts_ns;
+	uint8_t dir;
+	uint32_t len;
+	uint8_t buf[SIM_FRAME_MAX];
+};
+
+struct sim_dev {
+	enum hwmsg_sim_kind kind;
+	uint32_t index;			/* devlink index */
+	char name[16];			/* PCI address */
+	const char *driver;
+	uint16_t type;			/* enum hwmsg_type */
+	uint64_t rng;
+	unsigned int n_ports;
+
+	/* driver state */
+	unsigned int step;		/* init program counter */
+	bool init_done;
+	bool tlvs_on;			/* MGIR advertised STRING/LATENCY */
+	uint64_t tid_hi;
+	uint32_t tid_lo;
+	unsigned int poll_port;
+	uint16_t next_rif;
+	unsigned int ptys_pending;	/* CX3 port type change: steps left */
+	unsigned int ptys_port;
+
+	/* firmware state */
+	struct sim_regfile regs;
+	uint8_t base_mac[6];
+	int temp, temp_max;		/* 0.125 C */
+	uint32_t pps[SIM_MAX_PORTS + 1];
+
+	/* the records of the current access, in time order */
+	struct sim_record q[SIM_QUEUE_MAX];
+	unsigned int q_n, q_i;
+	uint64_t next_issue, last_ts;
+
+	uint8_t req[SIM_REG_MAX], resp[SIM_REG_MAX];
+	char str[HWMSG_EMAD_STRING_LEN];
+};
+
+struct hwmsg_sim {
+	struct hwmsg_sim_opts opts;
+	uint64_t start_ns;
+	uint64_t interval_ns;		/* per record, per device */
+	uint64_t seq;
+	unsigned int n_devs;
+	struct sim_dev devs[HWMSG_SIM_MAX_DEVICES];
+};
+
+/* regfile.c */
+int sim_reg_index(uint16_t reg_id, const uint8_t *payload);
+const uint8_t *sim_regfile_get(const struct sim_regfile *rf, uint16_t reg_id,
+			       int index, uint16_t len);
+void sim_regfile_put(struct sim_regfile *rf, uint16_t reg_id, int index,
+		     const uint8_t *data, uint16_t len);
+void sim_regfile_free(struct sim_regfile *rf);
+
+/* spectrum.c / connectx3.c: choose the next access, model the answer */
+void sim_spectrum_init(struct sim_dev *d);
+void sim_spectrum_next(struct sim_dev *d, struct sim_access *a);
+void sim_spectrum_answer(struct sim_dev *d, struct sim_access *a,
+			 uint64_t now_ns, uint64_t start_ns);
+void sim_connectx3_init(struct sim_dev *d);
+void sim_connectx3_next(struct sim_dev *d, struct sim_access *a);
+void sim_connectx3_answer(struct sim_dev *d, struct sim_access *a,
+			  uint64_t now_ns, uint64_t start_ns);
+
+/* shared firmware models */
+void sim_model_mtmp(struct sim_dev *d, uint8_t *resp);
+void sim_model_ppcnt(struct sim_dev *d, uint8_t *resp, uint64_t elapsed_ns);
+
+#endif
