@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The header panel: where records come from and the running counters. */
+#include <curses.h>
+#include <inttypes.h>
+
+#include "ui.h"
+
+static const char *state(const struct top_ui *ui)
+{
+	if (!ui->src->live)
+		return ui->src->done ? "loaded" : "loading";
+	if (ui->src->done)
+		return "ended";
+	return ui->view.tail ? "live" : "PAUSED";
+}
+
+int header_draw(const struct top_ui *ui, int y)
+{
+	const struct top_counters *c = &ui->store.c;
+	const struct top_filter *f = &ui->view.filter;
+	int x;
+
+	move(y, 0);
+	clrtoeol();
+	ui_put(y, 0, A_BOLD, "hwmsg top");
+	ui_put(y, 10, 0, "source %s  [%s]", ui->src->name, state(ui));
+	move(y + 1, 0);
+	clrtoeol();
+	ui_put(y + 1, 0, 0,
+	       "records %" PRIu64 "  rate %u/s  errors %" PRIu64
+	       "  retransmits %" PRIu64 "  orphans %" PRIu64
+	       "  undecoded %" PRIu64,
+	       c->records, ui->rate, c->errors, c->retransmits, c->orphans,
+	       c->undecoded + ui->src->read_errors);
+	if (ui->src->drops_known)
+		ui_put(y + 1, getcurx(stdscr), ui->src->drops ? ui_color(TOP_C_ERROR) : 0,
+		       "  drops %" PRIu64, ui->src->drops);
+	move(y + 2, 0);
+	clrtoeol();
+	x = 0;
+	ui_put(y + 2, x, 0, "shown %zu of %" PRIu64 " kept (max %zu)",
+	       ui->view.count, ui->store.next - ui->store.first,
+	       ui->store.cap);
+	if (filter_active(f))
+		ui_put(y + 2, 45, ui_color(TOP_C_WARN), "filter:%s%s%s",
+		       f->errors_only ? " errors" : "", f->reg[0] ? " reg~" : "",
+		       f->reg);
+	return 3;
+}

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The help overlay and the status line: the keys are always one key away. */
+#include <curses.h>
+#include <string.h>
+
+#include "ui.h"
+
+static const char *const help_text[] = {
+	"hwmsg top: keys",
+	"",
+	"q            quit (also Ctrl-C)",
+	"Up/Down      select the previous/next message",
+	"PgUp/PgDn    move a page",
+	"Home/End     first/last message (End follows new ones)",
+	"Enter, Tab   show/hide the detail pane",
+	"[ ]          scroll the detail pane",
+	"space        pause/resume following new messages",
+	"e            only errors (status != 0, undecodable)",
+	"/            filter by register name or id (empty: off)",
+	"s            per-register summary",
+	"?            this help",
+	"",
+	"any key closes this help",
+};
+
+void help_draw(void)
+{
+	int n = (int)(sizeof(help_text) / sizeof(help_text[0]));
+	int w = 0, h = n + 2, y0, x0, i;
+
+	for (i = 0; i < n; i++)
+		if ((int)strlen(help_text[i]) > w)
+			w = (int)strlen(help_text[i]);
+	w += 4;
+	if (w > COLS)
+		w = COLS;
+	if (h > LINES)
+		h = LINES;
+	y0 = (LINES - h) / 2;
+	x0 = (COLS - w) / 2;
+	for (i = 0; i < h; i++) {
+		move(y0 + i, x0);
+		attron(A_REVERSE);
+		ui_put(y0 + i, x0, A_REVERSE, "%*s", w, "");
+		attroff(A_REVERSE);
+	}
+	for (i = 0; i < n && i + 1 < h; i++)
+		ui_put(y0 + 1 + i, x0 + 2, A_REVERSE | (i ? 0 : A_BOLD), "%.*s",
+		       w - 4 > 0 ? w - 4 : 0, help_text[i]);
+}
+
+void statusline_draw(const struct top_ui *ui, int y)
+{
+	int a = ui_color(TOP_C_TITLE);
+
+	move(y, 0);
+	attron(a);
+	clrtoeol();
+	attroff(a);
+	if (ui->prompt) {
+		ui_put(y, 0, a, "filter register: %s_  (Enter apply, Esc cancel)",
+		       ui->prompt_buf);
+		return;
+	}
+	if (ui->status[0]) {
+		ui_put(y, 0, a, "%s", ui->status);
+		return;
+	}
+	if (ui->src->last_error[0]) {
+		ui_put(y, 0, ui_color(TOP_C_ERROR), "%s", ui->src->last_error);
+		return;
+	}
+	ui_put(y, 0, a,
+	       "q quit  ? help  Enter detail  space pause  e errors  / filter  s summary");
+}

@@ -1,0 +1,38 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Drawing helpers every panel uses: clipped text and colours. */
+#include <curses.h>
+#include <stdio.h>
+
+#include "ui.h"
+
+void ui_put(int y, int x, int attr, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+	int room = COLS - x;
+
+	if (y < 0 || y >= LINES || room <= 0)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	attron(attr);
+	/* bytes >= cells, so this never wraps to the next line */
+	mvaddnstr(y, x, buf, room);
+	attroff(attr);
+}
+
+int ui_color(enum top_color c)
+{
+	if (has_colors())
+		return COLOR_PAIR(c);
+	switch (c) {
+	case TOP_C_ERROR:
+	case TOP_C_WARN:
+		return A_BOLD;
+	case TOP_C_TITLE:
+	case TOP_C_SEL:
+		return A_REVERSE;
+	}
+	return 0;
+}

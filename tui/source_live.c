@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * A live source: one of hwmsgd's capture sources (capture/source.h), so top
+ * sees exactly what hwmsgd would record. Sources hand out records without
+ * blocking once they are due: the simulator's virtual clock starts at the
+ * wall-clock time of open and --rate paces it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../capture/source.h"
+#include "source.h"
+
+static const struct hwmsg_source_ops *const live_sources[] = {
+	&hwmsg_source_sim,
+	/* SOURCE-TABLE: one line per source, as in capture/hwmsgd.c */
+};
+
+#define N_LIVE (sizeof(live_sources) / sizeof(live_sources[0]))
+
+struct live_source {
+	struct top_source src;
+	struct hwmsg_source cap;
+};
+
+static unsigned int live_poll(struct top_source *src, struct top_store *st,
+			      unsigned int max, uint64_t now)
+{
+	struct live_source *l = (struct live_source *)src;
+	struct hwmsg_source_stats stats = { 0 };
+	struct hwmsg_record rec;
+	struct hwmsg_err err;
+	unsigned int n = 0;
+	int ret;
+
+	(void)now;
+	while (n < max) {
+		memset(&err, 0, sizeof(err));
+		ret = l->cap.ops->next(&l->cap, &rec, &err);
+		if (ret < 0) {
+			snprintf(src->last_error, sizeof(src->last_error),
+				 "%s: %s", l->cap.ops->name, err.msg);
+			src->done = true;
+			break;
+		}
+		if (!ret)
+			break;
+		store_add(st, &rec);
+		n++;
+	}
+	l->cap.ops->stats(&l->cap, &stats);
+	src->drops = stats.dropped;
+	src->drops_known = true;
+	return n;
+}
+
+static void live_free(struct top_source *src)
+{
+	struct live_source *l = (struct live_source *)src;
+
+	l->cap.ops->close(&l->cap);
+	free(l);
+}
+
+static const struct top_source_ops live_ops = {
+	.poll = live_poll,
+	.free = live_free,
+};
+
+void source_live_names(FILE *f)
+{
+	for (size_t i = 0; i < N_LIVE; i++)
+		fprintf(f, "%s%s", i ? ", " : "", live_sources[i]->name);
+}
+
+struct top_source *source_live_new(const char *name, const char *arg,
+				   const struct top_live_opts *o,
+				   struct hwmsg_err *err)
+{
+	const struct hwmsg_source_ops *ops = NULL;
+	struct hwmsg_source_opts so;
+	struct live_source *l;
+
+	for (size_t i = 0; i < N_LIVE; i++)
+		if (!strcmp(live_sources[i]->name, name))
+			ops = live_sources[i];
+	if (!ops) {
+		hwmsg_errf(err, 0, "unknown source '%s'", name);
+		return NULL;
+	}
+	l = calloc(1, sizeof(*l));
+	if (!l) {
+		hwmsg_errf(err, 0, "out of memory");
+		return NULL;
+	}
+	memset(&so, 0, sizeof(so));
+	so.seed = o->seed;
+	so.rate = o->rate;
+	l->cap.ops = ops;
+	if (ops->open(&l->cap, arg, &so, err)) {
+		free(l);
+		return NULL;
+	}
+	l->src.ops = &live_ops;
+	l->src.live = true;
+	if (!strcmp(name, "sim"))
+		snprintf(l->src.name, sizeof(l->src.name),
+			 "sim%s%s %u/s seed %llu", arg && *arg ? ":" : "",
+			 arg && *arg ? arg : "", o->rate,
+			 (unsigned long long)o->seed);
+	else
+		snprintf(l->src.name, sizeof(l->src.name), "%s%s%s", name,
+			 arg && *arg ? ":" : "", arg && *arg ? arg : "");
+	return &l->src;
+}

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The ring of messages hwmsg top shows, and the totals over all of them. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store.h"
+
+#define TOP_MAX_DEVS 0xffff
+
+int store_init(struct top_store *s, size_t cap)
+{
+	memset(s, 0, sizeof(*s));
+	if (!cap)
+		return -1;
+	s->cap = cap;
+	s->ring = calloc(cap, sizeof(*s->ring));
+	s->reg_slot = calloc(0x10000, sizeof(*s->reg_slot));
+	s->txn = hwmsg_txn_new();
+	if (!s->ring || !s->reg_slot || !s->txn) {
+		store_free(s);
+		return -1;
+	}
+	return 0;
+}
+
+void store_free(struct top_store *s)
+{
+	uint64_t seq;
+	unsigned int i;
+
+	if (s->ring)
+		for (seq = s->first; seq < s->next; seq++)
+			free(s->ring[seq % s->cap].payload);
+	for (i = 0; i < s->n_devs; i++) {
+		free(s->devs[i].bus);
+		free(s->devs[i].dev);
+		free(s->devs[i].driver);
+	}
+	if (s->txn)
+		hwmsg_txn_free(s->txn);
+	free(s->devs);
+	free(s->regs);
+	free(s->reg_slot);
+	free(s->ring);
+	memset(s, 0, sizeof(*s));
+}
+
+static bool dev_is(const struct top_dev *d, const struct hwmsg_record *rec)
+{
+	return !strcmp(d->dev, rec->dev) && !strcmp(d->bus, rec->bus) &&
+	       !strcmp(d->driver, rec->driver);
+}
+
+/* Index of the record's device; devices are few, so a scan does. */
+static uint16_t intern_dev(struct top_store *s, const struct hwmsg_record *rec)
+{
+	struct top_dev *d;
+	unsigned int i;
+
+	if (s->n_devs && dev_is(&s->devs[s->last_dev], rec))
+		return (uint16_t)s->last_dev;
+	for (i = 0; i < s->n_devs; i++)
+		if (dev_is(&s->devs[i], rec))
+			return (uint16_t)(s->last_dev = i);
+	if (s->n_devs >= TOP_MAX_DEVS)
+		return 0;
+	d = realloc(s->devs, (s->n_devs + 1) * sizeof(*d));
+	if (!d)
+		return 0;
+	s->devs = d;
+	d = &s->devs[s->n_devs];
+	d->bus = strdup(rec->bus);
+	d->dev = strdup(rec->dev);
+	d->driver = strdup(rec->driver);
+	if (!d->bus || !d->dev || !d->driver) {
+		free(d->bus);
+		free(d->dev);
+		free(d->driver);
+		return 0;
+	}
+	s->last_dev = s->n_devs++;
+	return (uint16_t)s->last_dev;
+}
+
+static struct top_regstat *regstat(struct top_store *s, uint16_t id)
+{
+	struct top_regstat *r;
+
+	if (s->reg_slot[id])
+		return &s->regs[s->reg_slot[id] - 1];
+	r = realloc(s->regs, (s->n_regs + 1) * sizeof(*r));
+	if (!r)
+		return NULL;
+	s->regs = r;
+	r = &s->regs[s->n_regs++];
+	memset(r, 0, sizeof(*r));
+	r->reg_id = id;
+	s->reg_slot[id] = s->n_regs;
+	return r;
+}
+
+static void account(struct top_store *s, struct top_msg *m)
+{
+	struct top_regstat *r = regstat(s, m->reg_id);
+
+	if (m->retransmits)
+		s->c.retransmits++;
+	if (!(m->flags & TOP_MSG_RESPONSE)) {
+		if (r)
+			r->requests++;
+		return;
+	}
+	if (m->status)
+		s->c.errors++;
+	if (!r)
+		return;
+	r->responses++;
+	if (m->status)
+		r->errors++;
+	if (m->flags & TOP_MSG_MATCHED) {
+		r->lat_n++;
+		r->lat_sum_ns += m->latency_ns;
+		if (m->latency_ns > r->lat_max_ns)
+			r->lat_max_ns = m->latency_ns;
+	}
+}
+
+uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
+{
+	struct top_msg *m = &s->ring[s->next % s->cap];
+	struct hwmsg_txn_info info;
+	struct hwmsg_msg msg;
+
+	if (s->next - s->first == s->cap) {
+		free(m->payload);
+		s->first++;
+		s->c.evicted++;
+	}
+	memset(m, 0, sizeof(*m));
+	m->seq = s->next++;
+	m->ts_ns = rec->ts_ns;
+	m->dev = intern_dev(s, rec);
+	m->type = rec->type;
+	m->dir = rec->dir;
+	m->rec_flags = rec->flags;
+	m->devlink_index = rec->devlink_index;
+	m->orig_len = rec->orig_len;
+	m->payload = malloc(rec->len ? rec->len : 1);
+	if (m->payload) {
+		memcpy(m->payload, rec->payload, rec->len);
+		m->len = rec->len;
+	}
+	s->c.records++;
+	if (rec->ts_ns > s->last_ts_ns)
+		s->last_ts_ns = rec->ts_ns;
+
+	memset(&msg, 0, sizeof(msg));
+	if (hwmsg_msg_decode(rec, &msg, NULL) < 0) {
+		s->c.undecoded++;
+		return m->seq;
+	}
+	m->flags |= TOP_MSG_DECODED;
+	m->reg_id = msg.op.reg_id;
+	m->method = msg.op.method;
+	m->status = msg.op.status;
+	m->cls = msg.op.cls;
+	m->tid = msg.op.tid;
+	if (msg.op.response)
+		m->flags |= TOP_MSG_RESPONSE;
+	if (msg.has_fw_string)
+		m->flags |= TOP_MSG_FW_STRING;
+	if (msg.has_latency)
+		m->flags |= TOP_MSG_HAS_FW_LAT;
+
+	memset(&info, 0, sizeof(info));
+	hwmsg_txn_feed(s->txn, rec, &msg, &info);
+	if (info.is_response && info.matched) {
+		m->flags |= TOP_MSG_MATCHED;
+		m->latency_ns = info.latency_ns;
+	}
+	m->retransmits = info.retransmits > 255 ? 255 : info.retransmits;
+	account(s, m);
+	return m->seq;
+}
+
+const struct top_msg *store_get(const struct top_store *s, uint64_t seq)
+{
+	if (seq < s->first || seq >= s->next)
+		return NULL;
+	return &s->ring[seq % s->cap];
+}
+
+const struct top_dev *store_dev(const struct top_store *s,
+				const struct top_msg *m)
+{
+	static const struct top_dev none = { "?", "?", "?" };
+
+	return m->dev < s->n_devs ? &s->devs[m->dev] : &none;
+}
+
+int store_decode(const struct top_store *s, const struct top_msg *m,
+		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
+		 struct hwmsg_err *err)
+{
+	const struct top_dev *d = store_dev(s, m);
+
+	memset(rec, 0, sizeof(*rec));
+	rec->ts_ns = m->ts_ns;
+	rec->bus = d->bus;
+	rec->dev = d->dev;
+	rec->driver = d->driver;
+	rec->devlink_index = m->devlink_index;
+	rec->type = m->type;
+	rec->dir = m->dir;
+	rec->flags = m->rec_flags;
+	rec->seq = m->seq;
+	rec->payload = m->payload;
+	rec->len = m->len;
+	rec->orig_len = m->orig_len;
+	memset(msg, 0, sizeof(*msg));
+	return hwmsg_msg_decode(rec, msg, err);
+}
+
+static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+{
+	struct top_store *s = arg;
+
+	(void)o;
+	s->c.orphans++;
+}
+
+unsigned int store_reap_orphans(struct top_store *s, uint64_t timeout_ns)
+{
+	if (timeout_ns && s->last_ts_ns < timeout_ns)
+		return 0;
+	return hwmsg_txn_orphans(s->txn, s->last_ts_ns, timeout_ns,
+				 count_orphan, s);
+}

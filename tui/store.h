@@ -1,0 +1,96 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The message store of hwmsg top: the last N messages in a ring (each with
+ * its own copy of the payload and what the transaction tracker said about
+ * it), the devices seen, the header counters and per-register totals.
+ * Everything the panels draw comes from here; nothing here draws.
+ */
+#ifndef HWMSG_TUI_STORE_H
+#define HWMSG_TUI_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwmsg/err.h"
+#include "hwmsg/msg.h"
+#include "hwmsg/record.h"
+#include "hwmsg/txn.h"
+
+enum top_msg_flags {
+	TOP_MSG_DECODED = 1 << 0,	/* op fields are valid */
+	TOP_MSG_RESPONSE = 1 << 1,
+	TOP_MSG_MATCHED = 1 << 2,	/* response paired with its request */
+	TOP_MSG_FW_STRING = 1 << 3,
+	TOP_MSG_HAS_FW_LAT = 1 << 4,
+};
+
+struct top_msg {
+	uint64_t seq;		/* arrival number, from 0 */
+	uint64_t ts_ns;
+	uint64_t latency_ns;	/* response matched to its request */
+	uint64_t tid;
+	uint8_t *payload;	/* own copy */
+	uint32_t len, orig_len;
+	uint32_t rec_flags;	/* enum hwmsg_rec_flags */
+	uint32_t devlink_index;
+	uint16_t dev;		/* index into top_store.devs */
+	uint16_t type;		/* enum hwmsg_type */
+	uint16_t reg_id;
+	uint8_t dir, method, status, cls;
+	uint8_t flags;		/* enum top_msg_flags */
+	uint8_t retransmits;	/* request: times its tid was sent before */
+};
+
+struct top_dev {
+	char *bus, *dev, *driver;
+};
+
+struct top_regstat {
+	uint16_t reg_id;
+	uint64_t requests, responses, errors;
+	uint64_t lat_n, lat_sum_ns, lat_max_ns;
+};
+
+struct top_counters {
+	uint64_t records;	/* every record seen */
+	uint64_t errors;	/* responses with status != 0 */
+	uint64_t retransmits;	/* requests re-sent with a seen tid */
+	uint64_t orphans;	/* requests never answered */
+	uint64_t undecoded;	/* records libhwmsg could not decode */
+	uint64_t evicted;	/* pushed out of the ring by --max */
+};
+
+struct top_store {
+	struct top_msg *ring;
+	size_t cap;
+	uint64_t first, next;	/* seqs held: [first, next) */
+	struct top_dev *devs;
+	unsigned int n_devs, last_dev;
+	struct hwmsg_txn *txn;
+	struct top_counters c;
+	uint64_t last_ts_ns;	/* newest record timestamp */
+	struct top_regstat *regs;
+	unsigned int n_regs;
+	uint32_t *reg_slot;	/* reg id -> index + 1 into regs, 0: none */
+};
+
+int store_init(struct top_store *s, size_t cap);
+void store_free(struct top_store *s);
+/* Decode, pair and keep one record (rec is copied). Returns its seq. */
+uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec);
+/* The message with this seq, or NULL when evicted or not yet seen. */
+const struct top_msg *store_get(const struct top_store *s, uint64_t seq);
+const struct top_dev *store_dev(const struct top_store *s,
+				const struct top_msg *m);
+/* Rebuild the record of m and decode it again (for the detail pane). */
+int store_decode(const struct top_store *s, const struct top_msg *m,
+		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
+		 struct hwmsg_err *err);
+/*
+ * Count requests unanswered for timeout_ns of record time (0: all that are
+ * still waiting, e.g. at the end of a file). Returns how many were new.
+ */
+unsigned int store_reap_orphans(struct top_store *s, uint64_t timeout_ns);
+
+#endif

@@ -1,0 +1,508 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg top: the live or offline terminal viewer. This file owns the
+ * options, the terminal, the loop (take a bounded batch of records, draw,
+ * wait up to a tick for a key) and what each key does; the panels draw.
+ */
+#include <curses.h>
+#include <errno.h>
+#include <getopt.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "../cli/cmds.h"
+#include "fmt.h"
+#include "ui.h"
+
+#define TICK_MS 100
+#define INGEST_BUDGET_NS 30000000u	/* reading may take this much of a tick */
+#define INGEST_CHUNK 2000
+#define ORPHAN_TIMEOUT_NS 3000000000u	/* EMAD gives up well before */
+#define RATE_SAMPLES 64
+
+static volatile sig_atomic_t quit_signal;
+
+static void on_signal(int sig)
+{
+	quit_signal = sig;
+}
+
+struct top_opts {
+	const char *source;	/* live source name */
+	const char *source_arg;
+	const char *path;
+	bool follow;
+	unsigned int rate;
+	uint64_t seed;
+	size_t max;
+};
+
+/* Arrivals per tick, for the messages/s of the last wall-clock second. */
+struct rate_meter {
+	uint64_t t[RATE_SAMPLES];
+	unsigned int n[RATE_SAMPLES];
+	unsigned int pos;
+};
+
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: hwmsg top --sim[=KINDS] [--rate N] [--seed N] [--max N]\n"
+		"       hwmsg top --source NAME[=ARG] [--max N]\n"
+		"       hwmsg top -r FILE [--follow] [--max N]\n\n"
+		"  --sim[=KINDS]  live from the built-in simulator; KINDS e.g.\n"
+		"                 spectrum,connectx3 (the default)\n"
+		"  --source NAME[=ARG]  live from a capture source: ");
+	source_live_names(f);
+	fprintf(f, "\n"
+		"  --rate N       simulated messages per second (default 200)\n"
+		"  --seed N       simulator seed (default 1)\n"
+		"  -r, --read F   read a capture file (- for stdin)\n"
+		"  -f, --follow   keep reading a growing file, like tail -f\n"
+		"  --max N        keep the last N messages (default 100000)\n"
+		"  -h, --help     this text; press ? in the viewer for the keys\n");
+}
+
+static int parse_u64(const char *s, const char *what, uint64_t min,
+		     uint64_t max, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	errno = 0;
+	v = strtoull(s, &end, 0);
+	if (errno || end == s || *end || *s == '-' || v < min || v > max) {
+		fprintf(stderr, "hwmsg top: bad %s '%s' (%llu..%llu)\n", what,
+			s, (unsigned long long)min, (unsigned long long)max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+static int parse_opts(int argc, char **argv, struct top_opts *o)
+{
+	static const struct option lopts[] = {
+		{ "sim", optional_argument, NULL, 'S' },
+		{ "source", required_argument, NULL, 'L' },
+		{ "read", required_argument, NULL, 'r' },
+		{ "follow", no_argument, NULL, 'f' },
+		{ "rate", required_argument, NULL, 'R' },
+		{ "seed", required_argument, NULL, 's' },
+		{ "max", required_argument, NULL, 'm' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	uint64_t v;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->rate = 200;
+	o->seed = 1;
+	o->max = 100000;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "r:fh", lopts, NULL)) != -1) {
+		switch (c) {
+		case 'S':
+			o->source = "sim";
+			o->source_arg = optarg;
+			break;
+		case 'L': {
+			char *eq = strchr(optarg, '=');
+
+			if (eq)
+				*eq = '\0';
+			o->source = optarg;
+			o->source_arg = eq ? eq + 1 : NULL;
+			break;
+		}
+		case 'r':
+			o->path = optarg;
+			break;
+		case 'f':
+			o->follow = true;
+			break;
+		case 'R':
+			if (parse_u64(optarg, "rate", 1, 1000000, &v) < 0)
+				return -1;
+			o->rate = (unsigned int)v;
+			break;
+		case 's':
+			if (parse_u64(optarg, "seed", 0, UINT64_MAX, &v) < 0)
+				return -1;
+			o->seed = v;
+			break;
+		case 'm':
+			if (parse_u64(optarg, "max", 1, 100000000, &v) < 0)
+				return -1;
+			o->max = (size_t)v;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			usage(stderr);
+			return -1;
+		}
+	}
+	if (optind < argc || !o->source == !o->path) {
+		fprintf(stderr, "hwmsg top: give either --sim (--source) or -r FILE\n");
+		usage(stderr);
+		return -1;
+	}
+	if (o->follow && !o->path) {
+		fprintf(stderr, "hwmsg top: --follow goes with -r FILE\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* Take records for at most INGEST_BUDGET_NS; the list learns of them. */
+static unsigned int ingest(struct top_ui *ui, uint64_t now)
+{
+	uint64_t from = ui->store.next, t0 = mono_ns();
+	unsigned int n = 0, got;
+
+	do {
+		got = source_poll(ui->src, &ui->store, INGEST_CHUNK, now);
+		n += got;
+	} while (got == INGEST_CHUNK && mono_ns() - t0 < INGEST_BUDGET_NS);
+	if (n)
+		view_sync(&ui->view, &ui->store, from);
+	return n;
+}
+
+static unsigned int live_rate(struct rate_meter *rm, uint64_t now,
+			      unsigned int arrived)
+{
+	unsigned int i, sum = 0;
+
+	rm->t[rm->pos] = now;
+	rm->n[rm->pos] = arrived;
+	rm->pos = (rm->pos + 1) % RATE_SAMPLES;
+	for (i = 0; i < RATE_SAMPLES; i++)
+		if (rm->t[i] && now - rm->t[i] < 1000000000u)
+			sum += rm->n[i];
+	return sum;
+}
+
+/* Offline: messages in the last second of capture time. */
+static unsigned int file_rate(const struct top_store *s)
+{
+	uint64_t seq = s->next;
+	unsigned int n = 0;
+	const struct top_msg *m;
+
+	while (seq-- > s->first) {
+		m = store_get(s, seq);
+		if (m->ts_ns + 1000000000u <= s->last_ts_ns)
+			break;
+		n++;
+	}
+	return n;
+}
+
+static void draw(struct top_ui *ui, int *page)
+{
+	int body = LINES - 4, list_rows;
+
+	erase();
+	if (LINES < 8 || COLS < 30) {
+		ui_put(0, 0, A_BOLD, "hwmsg top: terminal too small (%dx%d)",
+		       COLS, LINES);
+		refresh();
+		return;
+	}
+	header_draw(ui, 0);
+	if (ui->summary) {
+		summary_draw(ui, 3, body);
+	} else {
+		list_rows = ui->detail ? body / 2 : body;
+		if (list_rows < 3)
+			list_rows = body < 3 ? body : 3;
+		list_draw(ui, 3, list_rows);
+		*page = list_rows > 2 ? list_rows - 2 : 1;
+		if (ui->detail)
+			detail_draw(ui, 3 + list_rows, body - list_rows);
+	}
+	statusline_draw(ui, LINES - 1);
+	if (ui->help)
+		help_draw();
+	refresh();
+}
+
+static void set_filter(struct top_ui *ui, const char *reg)
+{
+	snprintf(ui->view.filter.reg, sizeof(ui->view.filter.reg), "%s", reg);
+	view_rebuild(&ui->view, &ui->store);
+	ui->detail_scroll = 0;
+}
+
+static void prompt_key(struct top_ui *ui, int ch)
+{
+	size_t len = strlen(ui->prompt_buf);
+
+	switch (ch) {
+	case 27:
+		ui->prompt = false;
+		break;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		ui->prompt = false;
+		set_filter(ui, ui->prompt_buf);
+		break;
+	case KEY_BACKSPACE:
+	case 127:
+	case 8:
+		if (len)
+			ui->prompt_buf[len - 1] = '\0';
+		break;
+	default:
+		if (ch >= 0x20 && ch < 0x7f && len + 1 < sizeof(ui->prompt_buf)) {
+			ui->prompt_buf[len] = (char)ch;
+			ui->prompt_buf[len + 1] = '\0';
+		}
+	}
+}
+
+/* Returns false on quit. */
+static bool key(struct top_ui *ui, int ch, int page)
+{
+	struct top_view *v = &ui->view;
+	size_t sel = v->sel;
+
+	ui->status[0] = '\0';
+	if (ui->help) {
+		ui->help = false;
+		return ch != 'q';
+	}
+	if (ui->prompt) {
+		prompt_key(ui, ch);
+		return true;
+	}
+	switch (ch) {
+	case 'q':
+	case 'Q':
+		return false;
+	case KEY_UP:
+	case 'k':
+		view_move(v, -1);
+		break;
+	case KEY_DOWN:
+	case 'j':
+		view_move(v, 1);
+		break;
+	case KEY_PPAGE:
+		view_move(v, -page);
+		break;
+	case KEY_NPAGE:
+		view_move(v, page);
+		break;
+	case KEY_HOME:
+	case 'g':
+		view_home(v);
+		break;
+	case KEY_END:
+	case 'G':
+		view_end(v);
+		break;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case '\t':
+		ui->detail = !ui->detail;
+		ui->summary = false;
+		ui->detail_scroll = 0;
+		break;
+	case '[':
+		if (ui->detail_scroll)
+			ui->detail_scroll--;
+		break;
+	case ']':
+		ui->detail_scroll++;
+		break;
+	case ' ':
+		if (v->tail)
+			v->tail = false;
+		else
+			view_end(v);
+		break;
+	case 'e':
+		v->filter.errors_only = !v->filter.errors_only;
+		view_rebuild(v, &ui->store);
+		break;
+	case '/':
+		ui->prompt = true;
+		snprintf(ui->prompt_buf, sizeof(ui->prompt_buf), "%s",
+			 v->filter.reg);
+		break;
+	case 's':
+		ui->summary = !ui->summary;
+		break;
+	case '?':
+	case 'h':
+	case KEY_F(1):
+		ui->help = true;
+		break;
+	case KEY_RESIZE:
+		clear();
+		break;
+	default:
+		break;
+	}
+	if (v->sel != sel)
+		ui->detail_scroll = 0;
+	return true;
+}
+
+static void colors(void)
+{
+	if (!has_colors())
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(TOP_C_ERROR, COLOR_RED, -1);
+	init_pair(TOP_C_TITLE, COLOR_BLACK, COLOR_CYAN);
+	init_pair(TOP_C_WARN, COLOR_YELLOW, -1);
+	init_pair(TOP_C_SEL, COLOR_BLACK, COLOR_WHITE);
+}
+
+static void run(struct top_ui *ui)
+{
+	struct rate_meter rm;
+	uint64_t now, last_reap = 0;
+	bool reaped_all = false;
+	int page = 10, ch;
+
+	memset(&rm, 0, sizeof(rm));
+	while (!quit_signal) {
+		now = mono_ns();
+		ui->rate = live_rate(&rm, now, ingest(ui, now));
+		if (!ui->src->live)
+			ui->rate = file_rate(&ui->store);
+		if (now - last_reap >= 1000000000u) {
+			store_reap_orphans(&ui->store, ORPHAN_TIMEOUT_NS);
+			last_reap = now;
+		}
+		if (ui->src->done && !ui->src->live && !reaped_all) {
+			store_reap_orphans(&ui->store, 0);
+			reaped_all = true;
+		}
+		draw(ui, &page);
+		/* waits up to a tick; then drain what else was typed */
+		for (ch = getch(); ch != ERR; ch = getch()) {
+			if (!key(ui, ch, page))
+				return;
+			timeout(0);
+		}
+		timeout(TICK_MS);
+	}
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+int cmd_top(int argc, char **argv)
+{
+	struct top_ui ui;
+	struct top_opts o;
+	struct hwmsg_err err;
+	struct top_live_opts lo;
+	SCREEN *scr;
+	FILE *tty_in = NULL;
+
+	if (parse_opts(argc, argv, &o) < 0)
+		return 2;
+	setlocale(LC_ALL, "");
+	top_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
+	if (!isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "hwmsg top: stdout is not a terminal "
+				"(use hwmsg show for text)\n");
+		return 1;
+	}
+	memset(&ui, 0, sizeof(ui));
+	memset(&err, 0, sizeof(err));
+	if (store_init(&ui.store, o.max) < 0 ||
+	    view_init(&ui.view, o.max) < 0) {
+		fprintf(stderr, "hwmsg top: out of memory for --max %zu\n",
+			o.max);
+		goto fail;
+	}
+	if (o.source) {
+		lo.rate = o.rate;
+		lo.seed = o.seed;
+		ui.src = source_live_new(o.source, o.source_arg, &lo, &err);
+	} else {
+		ui.src = source_file_new(o.path, o.follow, &err);
+	}
+	if (!ui.src) {
+		fprintf(stderr, "hwmsg top: %s\n", err.msg);
+		goto fail;
+	}
+
+	install_signals();
+	/* Records may come on stdin: keys always come from the terminal. */
+	if (!isatty(STDIN_FILENO)) {
+		tty_in = fopen("/dev/tty", "r");
+		if (!tty_in) {
+			fprintf(stderr, "hwmsg top: no terminal for keys\n");
+			goto fail;
+		}
+	}
+	scr = newterm(NULL, stdout, tty_in ? tty_in : stdin);
+	if (!scr) {
+		fprintf(stderr, "hwmsg top: cannot use terminal '%s'\n",
+			getenv("TERM") ? getenv("TERM") : "");
+		goto fail;
+	}
+	set_term(scr);
+	cbreak();
+	noecho();
+	keypad(stdscr, TRUE);
+	set_escdelay(25);
+	curs_set(0);
+	timeout(TICK_MS);
+	colors();
+
+	run(&ui);
+
+	endwin();
+	delscreen(scr);
+	if (tty_in)
+		fclose(tty_in);
+	source_free(ui.src);
+	view_free(&ui.view);
+	store_free(&ui.store);
+	return 0;
+fail:
+	if (tty_in)
+		fclose(tty_in);
+	source_free(ui.src);
+	view_free(&ui.view);
+	store_free(&ui.store);
+	return 1;
+}

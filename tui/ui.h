@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The screen of hwmsg top and its panels, one job each: header (source and
+ * counters), list (one line per message), detail (every field of the
+ * selected message), summary (per-register totals), help (the keys), and
+ * the status line. Panels only draw; top.c owns the loop and the keys.
+ */
+#ifndef HWMSG_TUI_UI_H
+#define HWMSG_TUI_UI_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "source.h"
+#include "store.h"
+#include "view.h"
+
+enum top_color {
+	TOP_C_ERROR = 1,	/* status != 0, undecodable */
+	TOP_C_TITLE,		/* column titles, pane titles */
+	TOP_C_WARN,		/* retransmits, orphans */
+	TOP_C_SEL,		/* the selected line */
+};
+
+struct top_ui {
+	struct top_store store;
+	struct top_view view;
+	struct top_source *src;
+	bool detail;		/* detail pane shown */
+	bool summary;		/* per-register table instead of the list */
+	bool help;		/* help overlay */
+	bool prompt;		/* typing a filter */
+	char prompt_buf[TOP_FILTER_LEN];
+	unsigned int detail_scroll;
+	unsigned int rate;	/* messages/s over the last second */
+	char status[256];	/* one-off message for the status line */
+};
+
+/* Draw text at (y, x) clipped to the screen width, with attributes. */
+void ui_put(int y, int x, int attr, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int ui_color(enum top_color c);
+
+int header_draw(const struct top_ui *ui, int y);	/* returns rows used */
+void list_draw(struct top_ui *ui, int y, int rows);
+void detail_draw(struct top_ui *ui, int y, int rows);
+void summary_draw(const struct top_ui *ui, int y, int rows);
+void help_draw(void);
+void statusline_draw(const struct top_ui *ui, int y);
+
+#endif

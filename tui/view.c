@@ -1,0 +1,133 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* The filtered index the message list scrolls through. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fmt.h"
+#include "view.h"
+
+int view_init(struct top_view *v, size_t cap)
+{
+	memset(v, 0, sizeof(*v));
+	v->cap = cap;
+	v->seqs = calloc(cap ? cap : 1, sizeof(*v->seqs));
+	v->tail = true;
+	return v->seqs ? 0 : -1;
+}
+
+void view_free(struct top_view *v)
+{
+	free(v->seqs);
+	memset(v, 0, sizeof(*v));
+}
+
+bool filter_active(const struct top_filter *f)
+{
+	return f->errors_only || f->reg[0];
+}
+
+bool filter_match(const struct top_filter *f, const struct top_msg *m)
+{
+	char label[TOP_REG_LABEL_LEN], id[8];
+
+	if (f->errors_only && (m->flags & TOP_MSG_DECODED) && !m->status)
+		return false;
+	if (!f->reg[0])
+		return true;
+	if (!(m->flags & TOP_MSG_DECODED))
+		return false;
+	snprintf(id, sizeof(id), "0x%04x", m->reg_id);
+	return strcasestr(top_reg_label(m->reg_id, label, sizeof(label)),
+			  f->reg) || strcasestr(id, f->reg);
+}
+
+uint64_t view_at(const struct top_view *v, size_t pos)
+{
+	return v->seqs[(v->head + pos) % v->cap];
+}
+
+static void drop_front(struct top_view *v, size_t n)
+{
+	v->head = (v->head + n) % v->cap;
+	v->count -= n;
+	v->sel = v->sel > n ? v->sel - n : 0;
+	v->top = v->top > n ? v->top - n : 0;
+}
+
+static void push(struct top_view *v, uint64_t seq)
+{
+	if (v->count == v->cap)
+		drop_front(v, 1);
+	v->seqs[(v->head + v->count) % v->cap] = seq;
+	v->count++;
+}
+
+void view_sync(struct top_view *v, const struct top_store *s, uint64_t from)
+{
+	size_t n = 0;
+	uint64_t seq;
+
+	while (n < v->count && view_at(v, n) < s->first)
+		n++;
+	if (n)
+		drop_front(v, n);
+	for (seq = from > s->first ? from : s->first; seq < s->next; seq++)
+		if (filter_match(&v->filter, store_get(s, seq)))
+			push(v, seq);
+	if (v->tail || v->sel >= v->count)
+		v->sel = v->count ? v->count - 1 : 0;
+}
+
+void view_rebuild(struct top_view *v, const struct top_store *s)
+{
+	uint64_t sel_seq = v->count ? view_at(v, v->sel) : 0;
+	size_t pos;
+
+	v->head = v->count = v->sel = v->top = 0;
+	view_sync(v, s, s->first);
+	if (v->tail || !v->count)
+		return;
+	for (pos = 0; pos < v->count && view_at(v, pos) < sel_seq; pos++)
+		;
+	v->sel = pos < v->count ? pos : v->count - 1;
+}
+
+void view_move(struct top_view *v, long delta)
+{
+	long sel = (long)v->sel + delta;
+
+	if (!v->count)
+		return;
+	if (sel < 0)
+		sel = 0;
+	if (sel >= (long)v->count)
+		sel = (long)v->count - 1;
+	v->sel = (size_t)sel;
+	if (delta < 0)
+		v->tail = false;
+}
+
+void view_home(struct top_view *v)
+{
+	v->sel = 0;
+	v->tail = false;
+}
+
+void view_end(struct top_view *v)
+{
+	v->sel = v->count ? v->count - 1 : 0;
+	v->tail = true;
+}
+
+void view_scroll(struct top_view *v, size_t rows)
+{
+	if (!rows)
+		rows = 1;
+	if (v->sel < v->top)
+		v->top = v->sel;
+	if (v->sel >= v->top + rows)
+		v->top = v->sel - rows + 1;
+	if (v->count > rows && v->top > v->count - rows)
+		v->top = v->count - rows;
+}

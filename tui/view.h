@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the list shows: the seqs of the stored messages that pass the
+ * filter (errors only, register name), oldest first, and the selection.
+ */
+#ifndef HWMSG_TUI_VIEW_H
+#define HWMSG_TUI_VIEW_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "store.h"
+
+#define TOP_FILTER_LEN 32
+
+struct top_filter {
+	bool errors_only;		/* status != 0 or not decodable */
+	char reg[TOP_FILTER_LEN];	/* substring of the register name or id */
+};
+
+struct top_view {
+	uint64_t *seqs;			/* ring of matching seqs, ascending */
+	size_t cap, head, count;
+	struct top_filter filter;
+	size_t sel;			/* selected position, < count */
+	size_t top;			/* first position on screen */
+	bool tail;			/* selection follows the newest message */
+};
+
+int view_init(struct top_view *v, size_t cap);
+void view_free(struct top_view *v);
+bool filter_match(const struct top_filter *f, const struct top_msg *m);
+bool filter_active(const struct top_filter *f);
+uint64_t view_at(const struct top_view *v, size_t pos);
+/* Take in what the store gained and drop what it evicted. */
+void view_sync(struct top_view *v, const struct top_store *s, uint64_t from);
+/* Refill from the whole store after a filter change; keeps the selection. */
+void view_rebuild(struct top_view *v, const struct top_store *s);
+/* Move the selection by delta (clamped); moving off the end stops tail. */
+void view_move(struct top_view *v, long delta);
+void view_home(struct top_view *v);
+void view_end(struct top_view *v);
+/* Keep the selection within rows lines from top. */
+void view_scroll(struct top_view *v, size_t rows);
+
+#endif
