@@ -47,6 +47,7 @@ const struct hwmsg_name hwmsg_type_names[] = {
 	{ HWMSG_TYPE_MLX_EMAD, "emad" },
 	{ HWMSG_TYPE_MLX_CMD_REG, "cmd_reg" },
 	{ HWMSG_TYPE_NFP_CTRL, "nfp_ctrl" },
+	{ HWMSG_TYPE_DEVLINK_EVENT, "devlink_event" },
 	{ HWMSG_TYPE_UNKNOWN, "unknown" },
 	{ 0, NULL }
 };

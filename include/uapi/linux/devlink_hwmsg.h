@@ -20,7 +20,7 @@
 
 enum devlink_hwmsg_cmd {
 	DEVLINK_HWMSG_CMD_UNSPEC,
-	DEVLINK_HWMSG_CMD_GET,		/* numbers 1-4 as in the seed */
+	DEVLINK_HWMSG_CMD_GET,		/* counters of this netns (doit) */
 	DEVLINK_HWMSG_CMD_SET,
 	DEVLINK_HWMSG_CMD_NEW,
 	DEVLINK_HWMSG_CMD_DEL,
@@ -50,9 +50,22 @@ enum devlink_hwmsg_attr {
 	DEVLINK_HWMSG_ATTR_TIMESTAMP,		/* u64, ns, CLOCK_REALTIME */
 	DEVLINK_HWMSG_ATTR_SEQ,			/* u32, consecutive per family */
 	DEVLINK_HWMSG_ATTR_ORIG_LEN,		/* u32, set when truncated */
+	/* DEVLINK_HWMSG_CMD_GET reply: the module's counters (u64 each) */
+	DEVLINK_HWMSG_ATTR_STAT_SENT,		/* messages multicast */
+	DEVLINK_HWMSG_ATTR_STAT_NOMEM,		/* lost: allocation failed */
+	DEVLINK_HWMSG_ATTR_STAT_TRUNCATED,	/* payload cut to max_payload */
+	DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,	/* skipped: nobody listening */
+	DEVLINK_HWMSG_ATTR_PAD,			/* padding for u64 attributes */
 
 	__DEVLINK_HWMSG_ATTR_MAX,
 	DEVLINK_HWMSG_ATTR_MAX = __DEVLINK_HWMSG_ATTR_MAX - 1
 };
+
+/*
+ * Payloads longer than this are cut and carry DEVLINK_HWMSG_ATTR_ORIG_LEN
+ * (an attribute's length is 16 bits; the module parameter max_payload can
+ * lower the limit).
+ */
+#define DEVLINK_HWMSG_PAYLOAD_MAX	65000
 
 #endif /* _UAPI_LINUX_DEVLINK_HWMSG_H_ */
