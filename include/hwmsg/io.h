@@ -13,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "hwmsg/err.h"
 #include "hwmsg/record.h"
@@ -57,12 +58,21 @@ enum hwmsg_input_format {
 
 struct hwmsg_reader_info {
 	enum hwmsg_input_format format;
-	bool compressed;
+	bool compressed;		/* zstd, detected by content */
 	int linktype;
+	uint64_t packets;		/* packets read so far */
+	uint64_t skipped;		/* Ethernet frames that are not EMAD */
 };
 
-/* path "-" reads stdin. */
+/*
+ * path "-" reads stdin. Compression (zstd) is detected by content; pcap and
+ * pcapng by libpcap. Link types other than USER15 and Ethernet fail here.
+ */
 struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err);
+/* Same on an open stream (a pipe, fmemopen()); name is for messages. The
+ * reader owns f from here on, also when this fails. */
+struct hwmsg_reader *hwmsg_reader_fopen(FILE *f, const char *name,
+					struct hwmsg_err *err);
 const struct hwmsg_reader_info *hwmsg_reader_info(const struct hwmsg_reader *r);
 /*
  * Next record: 1 and rec filled (valid until the next call), 0 at the end,

@@ -1,0 +1,224 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* A read-only fopencookie() FILE over a plain or zstd-compressed source. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwmsg/wire.h"
+#include "in.h"
+
+static size_t read_src(struct hwmsg_in *in, uint8_t *buf, size_t size)
+{
+	size_t n = 0;
+
+	while (n < size && in->peek_pos < in->peek_len)
+		buf[n++] = in->peek[in->peek_pos++];
+	if (n < size && !in->src_eof) {
+		size_t got = fread(buf + n, 1, size - n, in->src);
+
+		if (got < size - n)
+			in->src_eof = true;
+		n += got;
+	}
+	in->src_read += n;
+	return n;
+}
+
+static int src_error(struct hwmsg_in *in)
+{
+	if (!ferror(in->src))
+		return 0;
+	snprintf(in->errmsg, sizeof(in->errmsg), "read: %s",
+		 strerror(errno ? errno : EIO));
+	return -1;
+}
+
+/* Decompress up to size bytes; 0 at the end, -1 with errmsg set. */
+static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
+{
+	ZSTD_outBuffer out = { buf, size, 0 };
+
+	while (out.pos < out.size) {
+		size_t before = out.pos, in_before, ret;
+
+		if (in->zin.pos == in->zin.size && !in->src_eof) {
+			in->zin.src = in->ibuf;
+			in->zin.size = read_src(in, in->ibuf, in->icap);
+			in->zin.pos = 0;
+			if (src_error(in))
+				return -1;
+		}
+		in_before = in->zin.pos;
+		ret = ZSTD_decompressStream(in->dc, &out, &in->zin);
+		if (ZSTD_isError(ret)) {
+			snprintf(in->errmsg, sizeof(in->errmsg),
+				 "zstd: %s (compressed offset 0x%" PRIx64 ")",
+				 ZSTD_getErrorName(ret),
+				 in->src_read - (in->zin.size - in->zin.pos));
+			return -1;
+		}
+		/* an idle call returns a hint even between frames */
+		if (in->zin.pos != in_before || out.pos != before)
+			in->frame_open = ret != 0;
+		if (in->zin.pos == in->zin.size && in->src_eof &&
+		    out.pos == before)
+			break;
+	}
+	if (!out.pos && in->frame_open) {
+		snprintf(in->errmsg, sizeof(in->errmsg),
+			 "zstd frame cut short at compressed offset 0x%" PRIx64,
+			 in->src_read);
+		return -1;
+	}
+	return (ssize_t)out.pos;
+}
+
+static int refill(struct hwmsg_in *in)
+{
+	ssize_t n;
+	size_t keep;
+
+	/* remember the tail of this chunk: a block trailer may straddle */
+	keep = in->chunk_len < 4 ? in->chunk_len : 4;
+	if (keep < 4) {
+		size_t old = in->before_len < 4 - keep ? in->before_len :
+							 4 - keep;
+
+		memmove(in->before, in->before + in->before_len - old, old);
+		in->before_len = old;
+	} else {
+		in->before_len = 0;
+	}
+	memcpy(in->before + in->before_len, in->chunk + in->chunk_len - keep,
+	       keep);
+	in->before_len += keep;
+	in->chunk_start += in->chunk_len;
+	in->chunk_len = in->chunk_pos = 0;
+
+	if (in->dc) {
+		n = read_zstd(in, in->chunk, HWMSG_IN_CHUNK);
+	} else {
+		n = (ssize_t)read_src(in, in->chunk, HWMSG_IN_CHUNK);
+		if (src_error(in))
+			n = -1;
+	}
+	if (n < 0)
+		return -1;
+	in->chunk_len = (size_t)n;
+	while (in->head_len < sizeof(in->head) &&
+	       in->chunk_start + in->chunk_len > in->head_len) {
+		in->head[in->head_len] =
+			in->chunk[in->head_len - in->chunk_start];
+		in->head_len++;
+	}
+	return 0;
+}
+
+static ssize_t cookie_read(void *cookie, char *buf, size_t size)
+{
+	struct hwmsg_in *in = cookie;
+	size_t done = 0;
+
+	while (done < size) {
+		size_t n;
+
+		if (in->chunk_pos == in->chunk_len) {
+			if (in->errmsg[0] || refill(in)) {
+				if (done)
+					break;	/* the error comes next call */
+				errno = EIO;
+				return -1;
+			}
+			if (!in->chunk_len)
+				break;
+		}
+		n = in->chunk_len - in->chunk_pos;
+		if (n > size - done)
+			n = size - done;
+		memcpy(buf + done, in->chunk + in->chunk_pos, n);
+		in->chunk_pos += n;
+		done += n;
+	}
+	return (ssize_t)done;
+}
+
+/* Only ftello(): where we are, in plain bytes handed to stdio. */
+static int cookie_seek(void *cookie, off64_t *off, int whence)
+{
+	struct hwmsg_in *in = cookie;
+
+	if (whence != SEEK_CUR || *off != 0) {
+		errno = ESPIPE;
+		return -1;
+	}
+	*off = (off64_t)(in->chunk_start + in->chunk_pos);
+	return 0;
+}
+
+static int cookie_close(void *cookie)
+{
+	(void)cookie;	/* the reader owns the state */
+	return 0;
+}
+
+int hwmsg_in_peek_back(const struct hwmsg_in *in, uint64_t off, uint8_t *out,
+		       size_t n)
+{
+	uint64_t lo = in->chunk_start - in->before_len;
+
+	if (off < lo || off + n > in->chunk_start + in->chunk_len)
+		return -1;
+	for (size_t i = 0; i < n; i++, off++)
+		out[i] = off < in->chunk_start ?
+			 in->before[in->before_len - (in->chunk_start - off)] :
+			 in->chunk[off - in->chunk_start];
+	return 0;
+}
+
+FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
+{
+	static const cookie_io_functions_t funcs = {
+		.read = cookie_read,
+		.seek = cookie_seek,
+		.close = cookie_close,
+	};
+	FILE *f;
+
+	memset(in, 0, sizeof(*in));
+	in->src = src;
+	in->peek_len = fread(in->peek, 1, sizeof(in->peek), src);
+	if (ferror(src)) {
+		hwmsg_errf(err, 0, "read: %s", strerror(errno));
+		return NULL;
+	}
+	in->chunk = malloc(HWMSG_IN_CHUNK);
+	if (!in->chunk)
+		goto nomem;
+	if (in->peek_len == 4 && hwmsg_get_le32(in->peek) == HWMSG_ZSTD_MAGIC) {
+		in->dc = ZSTD_createDCtx();
+		in->icap = ZSTD_DStreamInSize();
+		in->ibuf = malloc(in->icap);
+		if (!in->dc || !in->ibuf)
+			goto nomem;
+	}
+	f = fopencookie(in, "r", funcs);
+	if (!f)
+		goto nomem;
+	return f;
+
+nomem:
+	hwmsg_in_free(in);
+	hwmsg_errf(err, 0, "out of memory");
+	return NULL;
+}
+
+void hwmsg_in_free(struct hwmsg_in *in)
+{
+	ZSTD_freeDCtx(in->dc);
+	free(in->ibuf);
+	free(in->chunk);
+	in->dc = NULL;
+	in->ibuf = NULL;
+	in->chunk = NULL;
+}

@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The reader's input: a stdio FILE for libpcap that hands over the source
+ * bytes, decompressing zstd on the fly (streaming, bounded memory). It keeps
+ * the latest chunk it produced so the reader can look back at the bytes
+ * just before libpcap's position (a pcapng block's trailing length) and name
+ * file offsets in errors.
+ */
+#ifndef HWMSG_IO_IN_H
+#define HWMSG_IO_IN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <zstd.h>
+
+#include "hwmsg/err.h"
+
+#define HWMSG_ZSTD_MAGIC	0xfd2fb528u	/* bytes 28 b5 2f fd */
+#define HWMSG_IN_CHUNK		(64u << 10)
+
+struct hwmsg_in {
+	FILE *src;		/* the raw bytes */
+	uint8_t peek[4];	/* read to detect zstd, handed out first */
+	size_t peek_len, peek_pos;
+	ZSTD_DCtx *dc;		/* NULL: the source is not compressed */
+	uint8_t *ibuf;		/* compressed input */
+	size_t icap;
+	ZSTD_inBuffer zin;
+	uint64_t src_read;	/* compressed bytes taken from src */
+	bool src_eof;
+	bool frame_open;	/* a zstd frame has started but not ended */
+	uint8_t *chunk;		/* plain bytes [chunk_start, +chunk_len) */
+	size_t chunk_len, chunk_pos;
+	uint64_t chunk_start;
+	uint8_t before[4];	/* the plain bytes just before chunk_start */
+	size_t before_len;
+	uint8_t head[4];	/* the first plain bytes: the file magic */
+	size_t head_len;
+	char errmsg[160];	/* why a read failed, for the reader's error */
+};
+
+/*
+ * Take src (read from its start), detect compression and return a FILE
+ * that yields the plain bytes; NULL with err set. ftello() on it is the
+ * plain offset libpcap has consumed. fclose() of that FILE leaves src and
+ * in alone: see hwmsg_in_free.
+ */
+FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err);
+/* Copy n plain bytes at off if still held; -1 when they are gone. */
+int hwmsg_in_peek_back(const struct hwmsg_in *in, uint64_t off, uint8_t *out,
+		       size_t n);
+void hwmsg_in_free(struct hwmsg_in *in);
+
+#endif

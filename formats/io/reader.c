@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg_reader: every capture we accept, through libpcap, as records.
+ * USER15 packets carry a record TLV stream; Ethernet packets with
+ * ethertype 0x8932 carry one EMAD frame each.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <pcap/pcap.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwmsg/io.h"
+#include "in.h"
+
+#define LINKTYPE_ETHERNET	1
+#define PCAPNG_MAGIC		0x0a0d0d0au
+#define PCAPNG_EPB_DATA_OFF	28	/* block header, if id, ts, lengths */
+#define PCAPNG_EPB_MIN_LEN	32	/* ... and the trailing length */
+#define EMAD_OP_OFF		HWMSG_EMAD_ETH_HDR_LEN
+
+struct hwmsg_reader {
+	char *name;
+	FILE *src;
+	struct hwmsg_in in;
+	FILE *cf;		/* the FILE libpcap reads */
+	pcap_t *pcap;
+	struct hwmsg_reader_info info;
+	bool done;
+	uint8_t *scratch;	/* a cut record, its last TLV shortened */
+	size_t scratch_cap;
+};
+
+void hwmsg_reader_close(struct hwmsg_reader *r)
+{
+	if (!r)
+		return;
+	if (r->pcap)
+		pcap_close(r->pcap);	/* fcloses cf */
+	else if (r->cf)
+		fclose(r->cf);
+	hwmsg_in_free(&r->in);
+	if (r->src && r->src != stdin)
+		fclose(r->src);
+	free(r->scratch);
+	free(r->name);
+	free(r);
+}
+
+static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
+{
+	char errbuf[PCAP_ERRBUF_SIZE] = "";
+	int lt;
+
+	r->cf = hwmsg_in_open(&r->in, r->src, err);
+	if (!r->cf) {
+		hwmsg_err_prefix(err, "%s", r->name);
+		return -1;
+	}
+	r->info.compressed = r->in.dc != NULL;
+	r->pcap = pcap_fopen_offline_with_tstamp_precision(r->cf,
+			PCAP_TSTAMP_PRECISION_NANO, errbuf);
+	if (!r->pcap)
+		return hwmsg_errf(err, 0, "%s: %s", r->name,
+				  r->in.errmsg[0] ? r->in.errmsg : errbuf);
+	lt = pcap_datalink(r->pcap);
+	r->info.linktype = lt;
+	if (lt == LINKTYPE_ETHERNET)
+		r->info.format = HWMSG_INPUT_ETHERNET;
+	else if (lt != HWMSG_LINKTYPE)
+		return hwmsg_errf(err, 0,
+				  "%s: link type %d not supported (want 162 USER15 hwmsg records or 1 Ethernet with EMAD)",
+				  r->name, lt);
+	else if (r->in.head_len == 4 &&
+		 hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC)
+		r->info.format = HWMSG_INPUT_PCAPNG_USER15;
+	else
+		r->info.format = HWMSG_INPUT_PCAP_USER15;
+	return 0;
+}
+
+struct hwmsg_reader *hwmsg_reader_fopen(FILE *f, const char *name,
+					struct hwmsg_err *err)
+{
+	struct hwmsg_reader *r = calloc(1, sizeof(*r));
+
+	if (!r || !(r->name = strdup(name))) {
+		hwmsg_errf(err, 0, "%s: out of memory", name);
+		free(r);
+		if (f != stdin)
+			fclose(f);
+		return NULL;
+	}
+	r->src = f;
+	if (open_pcap(r, err)) {
+		hwmsg_reader_close(r);
+		return NULL;
+	}
+	return r;
+}
+
+struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err)
+{
+	FILE *f;
+
+	if (!strcmp(path, "-"))
+		return hwmsg_reader_fopen(stdin, "(stdin)", err);
+	f = fopen(path, "rbe");
+	if (!f) {
+		hwmsg_errf(err, 0, "%s: %s", path, strerror(errno));
+		return NULL;
+	}
+	return hwmsg_reader_fopen(f, path, err);
+}
+
+const struct hwmsg_reader_info *hwmsg_reader_info(const struct hwmsg_reader *r)
+{
+	return &r->info;
+}
+
+/* Where libpcap stands in the plain stream: the end of the last packet. */
+static uint64_t consumed(const struct hwmsg_reader *r)
+{
+	off64_t off = ftello(r->cf);
+
+	return off < 0 ? r->in.chunk_start + r->in.chunk_pos : (uint64_t)off;
+}
+
+/*
+ * File offset of the packet data libpcap just returned. A classic pcap
+ * packet ends with its data; a pcapng EPB ends with options and its total
+ * length, so step back over the block (data at block + 28).
+ */
+static uint64_t data_offset(const struct hwmsg_reader *r, uint32_t caplen)
+{
+	uint64_t end = consumed(r);
+	uint8_t t[4];
+	uint32_t len;
+
+	if (r->in.head_len < 4 || hwmsg_get_le32(r->in.head) != PCAPNG_MAGIC)
+		return end - caplen;
+	if (!hwmsg_in_peek_back(&r->in, end - 4, t, 4)) {
+		len = hwmsg_get_le32(t);
+		if (len > end || len < PCAPNG_EPB_MIN_LEN + caplen)
+			len = hwmsg_get_be32(t);	/* a big-endian section */
+		if (len <= end && len >= PCAPNG_EPB_MIN_LEN + caplen)
+			return end - len + PCAPNG_EPB_DATA_OFF;
+	}
+	/* not held any more: assume our writer's 12 bytes of options */
+	return end - 4 - 12 - ((caplen + 3u) & ~3u);
+}
+
+static int ethernet_record(struct hwmsg_reader *r, const uint8_t *data,
+			   uint32_t caplen, uint64_t off,
+			   struct hwmsg_record *rec, struct hwmsg_err *err)
+{
+	rec->bus = rec->dev = rec->driver = "";
+	rec->devlink_index = 0;
+	rec->type = HWMSG_TYPE_MLX_EMAD;
+	rec->flags |= HWMSG_RECF_NO_DEVICE;
+	rec->seq = 0;
+	rec->payload = data;
+	rec->len = caplen;
+	if (caplen < EMAD_OP_OFF + 8)
+		return hwmsg_errf(err, off,
+				  "%s: record %" PRIu64 " (offset 0x%" PRIx64 "): EMAD frame of %u bytes too short for its OP TLV",
+				  r->name, r->info.packets, off, caplen);
+	rec->dir = hwmsg_item_get(data, EMAD_OP_OFF + HWMSG_EMAD_OP_R) ?
+			   HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
+	return 0;
+}
+
+/*
+ * A USER15 packet cut by a snaplen ends inside its last TLV: hand the
+ * decoder a copy whose last TLV length says what is left, so the rest of
+ * the record still reads. Returns the copy, or data when nothing fits.
+ */
+static const uint8_t *shorten_last_tlv(struct hwmsg_reader *r,
+				       const uint8_t *data, uint32_t caplen,
+				       uint32_t *cut_by)
+{
+	size_t off = 0;
+
+	*cut_by = 0;
+	while (caplen - off >= HWMSG_REC_TLV_HDR_LEN) {
+		size_t vlen = hwmsg_get_le16(data + off + 2);
+		size_t left = caplen - off - HWMSG_REC_TLV_HDR_LEN;
+
+		if (vlen > left) {
+			if (caplen > r->scratch_cap) {
+				uint8_t *p = realloc(r->scratch, caplen);
+
+				if (!p)
+					return data;
+				r->scratch = p;
+				r->scratch_cap = caplen;
+			}
+			memcpy(r->scratch, data, caplen);
+			hwmsg_put_le16(r->scratch + off + 2, (uint16_t)left);
+			*cut_by = (uint32_t)(vlen - left);
+			return r->scratch;
+		}
+		off += HWMSG_REC_TLV_HDR_LEN + vlen;
+	}
+	return data;
+}
+
+static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
+			 uint32_t caplen, uint32_t len, uint64_t off,
+			 struct hwmsg_record *rec, struct hwmsg_err *err)
+{
+	uint32_t cut_by = 0;
+	const char *why;
+
+	if (caplen < len)
+		data = shorten_last_tlv(r, data, caplen, &cut_by);
+	if (hwmsg_rec_decode(data, caplen, rec, err)) {
+		off += err ? err->offset : 0;
+		if (!err)
+			return -1;
+		/* the decoder names the offset in the record: name the file's */
+		why = err->msg;
+		if (!strncmp(why, "offset ", 7) && strstr(why, ": "))
+			why = strstr(why, ": ") + 2;
+		memmove(err->msg, why, strlen(why) + 1);
+		hwmsg_err_prefix(err, "%s: record %" PRIu64 " (offset 0x%" PRIx64 ")",
+				 r->name, r->info.packets, off);
+		err->offset = off;
+		return -1;
+	}
+	if (cut_by) {
+		rec->orig_len = rec->len + cut_by;
+		rec->flags |= HWMSG_RECF_TRUNCATED;
+	}
+	return 0;
+}
+
+int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
+		      struct hwmsg_err *err)
+{
+	struct pcap_pkthdr *hdr;
+	const u_char *data;
+	uint64_t off;
+	int ret;
+
+	while (!r->done) {
+		ret = pcap_next_ex(r->pcap, &hdr, &data);
+		if (ret == PCAP_ERROR_BREAK) {
+			r->done = true;
+			return 0;
+		}
+		if (ret != 1) {
+			r->done = true;
+			off = consumed(r);
+			return hwmsg_errf(err, off,
+					  "%s: after record %" PRIu64 " (offset 0x%" PRIx64 "): %s",
+					  r->name, r->info.packets, off,
+					  r->in.errmsg[0] ? r->in.errmsg :
+							    pcap_geterr(r->pcap));
+		}
+		r->info.packets++;
+		off = data_offset(r, hdr->caplen);
+		memset(rec, 0, sizeof(*rec));
+		rec->ts_ns = (uint64_t)hdr->ts.tv_sec * 1000000000u +
+			     (uint64_t)hdr->ts.tv_usec;
+		if (r->info.format != HWMSG_INPUT_ETHERNET)
+			return user15_record(r, data, hdr->caplen, hdr->len,
+					     off, rec, err) ? -1 : 1;
+		if (hdr->caplen < HWMSG_EMAD_ETH_HDR_LEN ||
+		    hwmsg_get_be16(data + HWMSG_EMAD_ETH_ETHERTYPE_OFF) !=
+			    HWMSG_EMAD_ETHERTYPE) {
+			r->info.skipped++;
+			continue;
+		}
+		if (hdr->caplen < hdr->len)
+			rec->flags |= HWMSG_RECF_TRUNCATED;
+		rec->orig_len = hdr->len > hdr->caplen ? hdr->len : hdr->caplen;
+		return ethernet_record(r, data, hdr->caplen, off, rec, err) ?
+			       -1 : 1;
+	}
+	return 0;
+}

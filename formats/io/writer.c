@@ -1,0 +1,323 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg_writer: records -> pcapng (LINKTYPE_USER15), one interface per
+ * device, statistics per interface at close. Layout: docs/format.md.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <time.h>
+
+#include "hwmsg/io.h"
+#include "out.h"
+#include "pcapng.h"
+
+#define DEFAULT_FLUSH_MS	1000
+/* Strings and payload fit u16 TLVs: no record gets near this. */
+#define MAX_RECORD_LEN		(1u << 20)
+
+struct wdev {
+	char *bus;
+	char *dev;
+	uint64_t recv;
+	uint64_t drop;
+	uint64_t first_ts;
+	uint64_t last_ts;
+};
+
+struct hwmsg_writer {
+	struct hwmsg_out out;
+	struct pcapng_blk blk;
+	struct wdev *devs;	/* index = pcapng interface id */
+	size_t n_devs, cap_devs;
+	uint64_t unattributed;	/* drops given with bus NULL */
+	unsigned int flush_ms;
+	uint64_t last_flush_ms;
+};
+
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+static uint64_t now_realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+static int put_block(struct hwmsg_writer *w, int with_opts,
+		     struct hwmsg_err *err)
+{
+	if (pcapng_end(&w->blk, with_opts))
+		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, err);
+}
+
+static int put_shb(struct hwmsg_writer *w, const struct hwmsg_writer_opts *o,
+		   struct hwmsg_err *err)
+{
+	struct pcapng_blk *b = &w->blk;
+	struct utsname u;
+	char os[2 * sizeof(u.release) + 2];
+
+	if (uname(&u))
+		memset(&u, 0, sizeof(u));
+	snprintf(os, sizeof(os), "%s %s", u.sysname, u.release);
+
+	pcapng_begin(b, PCAPNG_SHB);
+	pcapng_u32(b, PCAPNG_BYTE_ORDER_MAGIC);
+	pcapng_u16(b, 1);			/* major version */
+	pcapng_u16(b, 0);			/* minor version */
+	pcapng_ts(b, UINT64_MAX);		/* section length: unknown */
+	if (o->comment && *o->comment)
+		pcapng_opt_str(b, PCAPNG_OPT_COMMENT, o->comment);
+	pcapng_opt_str(b, PCAPNG_SHB_HARDWARE,
+		       o->hardware ? o->hardware : u.machine);
+	pcapng_opt_str(b, PCAPNG_SHB_OS, os);
+	pcapng_opt_str(b, PCAPNG_SHB_USERAPPL,
+		       o->application ? o->application :
+					"libhwmsg " HWMSG_VERSION);
+	return put_block(w, 1, err);
+}
+
+static int put_idb(struct hwmsg_writer *w, const struct wdev *d,
+		   const char *driver, struct hwmsg_err *err)
+{
+	static const uint8_t tsresol = 9;	/* 10^-9 s */
+	struct pcapng_blk *b = &w->blk;
+	size_t len = strlen(d->bus) + 1 + strlen(d->dev) + 1;
+	char *name = malloc(len);
+
+	if (!name)
+		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	snprintf(name, len, "%s/%s", d->bus, d->dev);
+	pcapng_begin(b, PCAPNG_IDB);
+	pcapng_u16(b, HWMSG_LINKTYPE);
+	pcapng_u16(b, 0);			/* reserved */
+	pcapng_u32(b, 0);			/* snaplen: no limit */
+	pcapng_opt_str(b, PCAPNG_IF_NAME, name);
+	if (driver && *driver)
+		pcapng_opt_str(b, PCAPNG_IF_DESCRIPTION, driver);
+	pcapng_opt(b, PCAPNG_IF_TSRESOL, &tsresol, 1);
+	free(name);
+	return put_block(w, 1, err);
+}
+
+/* The interface of bus/dev; a new one gets its IDB written now. */
+static long dev_id(struct hwmsg_writer *w, const char *bus, const char *dev,
+		   const char *driver, struct hwmsg_err *err)
+{
+	struct wdev *d;
+	size_t i;
+
+	for (i = w->n_devs; i-- > 0;)
+		if (!strcmp(w->devs[i].bus, bus) && !strcmp(w->devs[i].dev, dev))
+			return (long)i;
+	if (w->n_devs == w->cap_devs) {
+		size_t cap = w->cap_devs ? 2 * w->cap_devs : 8;
+		struct wdev *p = realloc(w->devs, cap * sizeof(*p));
+
+		if (!p)
+			return hwmsg_errf(err, 0, "%s: out of memory",
+					  w->out.name);
+		w->devs = p;
+		w->cap_devs = cap;
+	}
+	d = &w->devs[w->n_devs];
+	memset(d, 0, sizeof(*d));
+	d->bus = strdup(bus);
+	d->dev = strdup(dev);
+	if (!d->bus || !d->dev) {
+		free(d->bus);
+		free(d->dev);
+		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	}
+	w->n_devs++;
+	if (put_idb(w, d, driver, err))
+		return -1;
+	return (long)(w->n_devs - 1);
+}
+
+struct hwmsg_writer *hwmsg_writer_open(const char *path,
+				       const struct hwmsg_writer_opts *opts,
+				       struct hwmsg_err *err)
+{
+	static const struct hwmsg_writer_opts defaults;
+	const struct hwmsg_writer_opts *o = opts ? opts : &defaults;
+	struct hwmsg_writer *w;
+	bool zstd;
+	size_t n;
+
+	switch (o->compress) {
+	case HWMSG_COMPRESS_ZSTD:
+		zstd = true;
+		break;
+	case HWMSG_COMPRESS_NONE:
+		zstd = false;
+		break;
+	default:
+		n = strlen(path);
+		zstd = n > 4 && !strcmp(path + n - 4, ".zst");
+		break;
+	}
+	w = calloc(1, sizeof(*w));
+	if (!w) {
+		hwmsg_errf(err, 0, "%s: out of memory", path);
+		return NULL;
+	}
+	if (hwmsg_out_open(&w->out, path, zstd, o->zstd_level, err)) {
+		free(w);
+		return NULL;
+	}
+	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
+	/* the file is a valid empty capture from the start */
+	if (put_shb(w, o, err) || hwmsg_writer_flush(w, err)) {
+		hwmsg_writer_close(w, NULL);
+		return NULL;
+	}
+	return w;
+}
+
+static int put_epb(struct hwmsg_writer *w, long id,
+		   const struct hwmsg_record *rec, struct hwmsg_err *err)
+{
+	struct pcapng_blk *b = &w->blk;
+	size_t len = hwmsg_rec_encoded_len(rec);
+	uint8_t flags[4], *p;
+
+	if (len > MAX_RECORD_LEN)
+		return hwmsg_errf(err, 0, "%s: record of %zu bytes too long",
+				  w->out.name, len);
+	pcapng_begin(b, PCAPNG_EPB);
+	pcapng_u32(b, (uint32_t)id);
+	pcapng_ts(b, rec->ts_ns);
+	pcapng_u32(b, (uint32_t)len);		/* captured */
+	pcapng_u32(b, (uint32_t)len);		/* original */
+	p = pcapng_reserve(b, len);
+	if (!p)
+		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	if (hwmsg_rec_encode(rec, p, len, err) < 0) {
+		hwmsg_err_prefix(err, "%s", w->out.name);
+		return -1;
+	}
+	hwmsg_put_le32(flags, rec->dir == HWMSG_DIR_FROM_HW ?
+				     PCAPNG_EPB_FLAG_INBOUND :
+				     PCAPNG_EPB_FLAG_OUTBOUND);
+	pcapng_opt(b, PCAPNG_EPB_FLAGS, flags, sizeof(flags));
+	return put_block(w, 1, err);
+}
+
+int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
+		       struct hwmsg_err *err)
+{
+	const char *bus = rec->bus ? rec->bus : "";
+	const char *dev = rec->dev ? rec->dev : "";
+	struct hwmsg_record r = *rec;
+	struct wdev *d;
+	long id;
+
+	r.bus = bus;
+	r.dev = dev;
+	r.driver = rec->driver ? rec->driver : "";
+	id = dev_id(w, bus, dev, r.driver, err);
+	if (id < 0 || put_epb(w, id, &r, err))
+		return -1;
+	d = &w->devs[id];
+	if (!d->recv++)
+		d->first_ts = rec->ts_ns;
+	d->last_ts = rec->ts_ns;
+	if (now_ms() - w->last_flush_ms >= w->flush_ms)
+		return hwmsg_writer_flush(w, err);
+	return 0;
+}
+
+void hwmsg_writer_add_drops(struct hwmsg_writer *w, const char *bus,
+			    const char *dev, uint64_t dropped)
+{
+	long id;
+
+	if (!bus || !dev) {
+		w->unattributed += dropped;
+		return;
+	}
+	/* an IDB write failure is sticky and shows at the next flush */
+	id = dev_id(w, bus, dev, NULL, NULL);
+	if (id >= 0)
+		w->devs[id].drop += dropped;
+	else
+		w->unattributed += dropped;
+}
+
+int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err)
+{
+	w->last_flush_ms = now_ms();
+	return hwmsg_out_flush(&w->out, err);
+}
+
+static int put_isb(struct hwmsg_writer *w, uint32_t id, uint64_t now,
+		   struct hwmsg_err *err)
+{
+	const struct wdev *d = &w->devs[id];
+	struct pcapng_blk *b = &w->blk;
+	char note[96];
+
+	pcapng_begin(b, PCAPNG_ISB);
+	pcapng_u32(b, id);
+	pcapng_ts(b, now);
+	if (d->recv) {
+		pcapng_opt_ts(b, PCAPNG_ISB_STARTTIME, d->first_ts);
+		pcapng_opt_ts(b, PCAPNG_ISB_ENDTIME, d->last_ts);
+	}
+	pcapng_opt_u64(b, PCAPNG_ISB_IFRECV, d->recv);
+	pcapng_opt_u64(b, PCAPNG_ISB_IFDROP, d->drop);
+	if (id == 0 && w->unattributed) {
+		snprintf(note, sizeof(note), "dropped (not attributable): %" PRIu64,
+			 w->unattributed);
+		pcapng_opt_str(b, PCAPNG_OPT_COMMENT, note);
+	}
+	return put_block(w, 1, err);
+}
+
+static void free_devs(struct hwmsg_writer *w)
+{
+	size_t i;
+
+	for (i = 0; i < w->n_devs; i++) {
+		free(w->devs[i].bus);
+		free(w->devs[i].dev);
+	}
+	free(w->devs);
+}
+
+int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err)
+{
+	uint64_t now = now_realtime_ns();
+	int ret = 0;
+	size_t i;
+
+	if (!w)
+		return 0;
+	/* unattributable drops need an interface to be reported on */
+	if (w->unattributed && !w->n_devs &&
+	    dev_id(w, "hwmsg", "unattributed", NULL, err) < 0)
+		ret = -1;
+	for (i = 0; !ret && i < w->n_devs; i++)
+		ret = put_isb(w, (uint32_t)i, now, err);
+	if (ret)
+		hwmsg_out_close(&w->out, NULL);
+	else
+		ret = hwmsg_out_close(&w->out, err);
+	pcapng_blk_free(&w->blk);
+	free_devs(w);
+	free(w);
+	return ret;
+}
