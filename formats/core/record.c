@@ -49,6 +49,10 @@ long hwmsg_rec_encode(const struct hwmsg_record *rec, uint8_t *buf, size_t cap,
 	if (rec->len > UINT16_MAX - HWMSG_REC_TLV_HDR_LEN)
 		return hwmsg_errf(err, 0, "payload of %u bytes exceeds a TLV",
 				  rec->len);
+	/* a longer string would wrap the u16 TLV length */
+	if (strlen(rec->bus) >= UINT16_MAX || strlen(rec->dev) >= UINT16_MAX ||
+	    strlen(rec->driver) >= UINT16_MAX)
+		return hwmsg_errf(err, 0, "device name exceeds a TLV");
 	p = put_tlv(p, HWMSG_REC_BUS_NAME, rec->bus, strlen(rec->bus) + 1);
 	p = put_tlv(p, HWMSG_REC_DEV_NAME, rec->dev, strlen(rec->dev) + 1);
 	p = put_tlv(p, HWMSG_REC_DRIVER_NAME, rec->driver,
