@@ -18,6 +18,8 @@
 
 static const struct hwmsg_source_ops *sources[] = {
 	&hwmsg_source_sim,
+	&hwmsg_source_genl,
+	&hwmsg_source_tracepoint,
 	/* SOURCE-TABLE: one line per source */
 };
 

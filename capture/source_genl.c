@@ -1,0 +1,424 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Live capture from generic netlink: the group "hwmsg" of the seed series'
+ * family "devlink" when the kernel carries it, else of the devlink_hwmsg
+ * module's family. Also joins devlink's own "config" group, so that device
+ * and port changes land in the trace as HWMSG_TYPE_DEVLINK_EVENT records,
+ * and nlctrl's "notify" group, to notice the module going away.
+ *
+ * Loss: the module numbers messages (SEQ, consecutive per netns); a gap is
+ * what we lost, whatever the cause (receive buffer overrun, allocation
+ * failure in the kernel). Without SEQ (the seed's family) each ENOBUFS
+ * counts as one drop, a lower bound.
+ *
+ * --source genl[=OPTS], OPTS comma-separated: "module" (only the module's
+ * family), "seed" (only the seed's), "noconfig" (no devlink events).
+ *
+ * When the family is unregistered (rmmod devlink_hwmsg) next() fails with a
+ * message saying so: hwmsgd then closes the file, complete, and exits 1.
+ */
+#include <errno.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <time.h>
+
+#include <linux/devlink.h>
+#include <linux/genetlink.h>
+#include <linux/netlink.h>
+
+#include "nl_genl.h"
+#include "source.h"
+#include "uapi/linux/devlink_hwmsg.h"
+
+#define GENL_RCVBUF_DEFAULT	(8u << 20)
+#define GENL_BUF_LEN		(128u * 1024)
+
+struct genl_source {
+	struct mnl_socket *nl;
+	int fd;
+	struct nl_genl_family hwmsg;	/* the family we capture from */
+	const char *hwmsg_name;
+	bool seed;			/* hwmsg is the seed's "devlink" family */
+	struct nl_genl_family devlink;	/* config events; id 0 if not joined */
+
+	uint8_t *buf;
+	size_t len, off;		/* the datagram being handed out */
+
+	bool have_seq;
+	uint32_t last_seq;
+	bool saw_seq;
+	uint64_t received;
+	uint64_t gaps;
+	uint64_t enobufs;
+};
+
+static uint64_t realtime_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static bool opt_has(const char *arg, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = arg;
+
+	while (p && *p) {
+		if (!strncmp(p, word, n) && (p[n] == ',' || !p[n]))
+			return true;
+		p = strchr(p, ',');
+		if (p)
+			p++;
+	}
+	return false;
+}
+
+static int join(struct genl_source *s, uint32_t grp, const char *what,
+		struct hwmsg_err *err)
+{
+	if (mnl_socket_setsockopt(s->nl, NETLINK_ADD_MEMBERSHIP, &grp,
+				  sizeof(grp)) < 0) {
+		int e = errno;
+
+		return hwmsg_errf(err, 0, "joining %s: %s%s", what, strerror(e),
+				  e == EPERM ? " (needs CAP_NET_ADMIN)" : "");
+	}
+	return 0;
+}
+
+static void set_rcvbuf(int fd, unsigned int bytes)
+{
+	int v = (int)bytes;
+
+	/* FORCE passes rmem_max when we may; else the kernel caps it */
+	if (setsockopt(fd, SOL_SOCKET, SO_RCVBUFFORCE, &v, sizeof(v)) < 0)
+		setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &v, sizeof(v));
+}
+
+static void genl_free(struct genl_source *s)
+{
+	if (s->nl)
+		mnl_socket_close(s->nl);
+	free(s->buf);
+	free(s);
+}
+
+static int genl_open(struct hwmsg_source *src, const char *arg,
+		     const struct hwmsg_source_opts *opts,
+		     struct hwmsg_err *err)
+{
+	uint32_t grp_hwmsg, grp_config, grp_ctrl;
+	struct nl_genl_family ctrl;
+	struct hwmsg_err e2;
+	struct genl_source *s;
+	int ret = -ENOENT;
+
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return hwmsg_errf(err, 0, "genl: %s", strerror(ENOMEM));
+	s->buf = malloc(GENL_BUF_LEN);
+	if (!s->buf) {
+		genl_free(s);
+		return hwmsg_errf(err, 0, "genl: %s", strerror(ENOMEM));
+	}
+	s->nl = nl_genl_open(err);
+	if (!s->nl) {
+		genl_free(s);
+		return -1;
+	}
+	s->fd = mnl_socket_get_fd(s->nl);
+
+	/* the seed's family first: a kernel that carries it needs no module */
+	if (!opt_has(arg, "module")) {
+		ret = nl_genl_resolve(s->nl, DEVLINK_HWMSG_SEED_GENL_NAME,
+				      DEVLINK_HWMSG_MCGRP_NAME, &s->hwmsg,
+				      &grp_hwmsg, &e2);
+		if (!ret) {
+			s->seed = true;
+			s->hwmsg_name = DEVLINK_HWMSG_SEED_GENL_NAME;
+		}
+	}
+	if (ret && !opt_has(arg, "seed")) {
+		ret = nl_genl_resolve(s->nl, DEVLINK_HWMSG_GENL_NAME,
+				      DEVLINK_HWMSG_MCGRP_NAME, &s->hwmsg,
+				      &grp_hwmsg, &e2);
+		s->hwmsg_name = DEVLINK_HWMSG_GENL_NAME;
+	}
+	if (ret) {
+		hwmsg_errf(err, 0, "genl: %s (load the devlink_hwmsg module, "
+			   "or use --source tracepoint)", e2.msg);
+		genl_free(s);
+		return -1;
+	}
+
+	if (!opt_has(arg, "noconfig") &&
+	    !nl_genl_resolve(s->nl, DEVLINK_GENL_NAME,
+			     DEVLINK_GENL_MCGRP_CONFIG_NAME, &s->devlink,
+			     &grp_config, &e2)) {
+		if (join(s, grp_config, "devlink/config", err)) {
+			genl_free(s);
+			return -1;
+		}
+	} else {
+		s->devlink.id = 0;
+	}
+	if (!nl_genl_resolve(s->nl, "nlctrl", "notify", &ctrl, &grp_ctrl,
+			     &e2) &&
+	    join(s, grp_ctrl, "nlctrl/notify", err)) {
+		genl_free(s);
+		return -1;
+	}
+	set_rcvbuf(s->fd, opts && opts->rcvbuf ? opts->rcvbuf :
+		   GENL_RCVBUF_DEFAULT);
+	/* last, so that nothing of the group queues before we are ready */
+	if (join(s, grp_hwmsg, s->seed ? "devlink/hwmsg" : "devlink_hwmsg/hwmsg",
+		 err)) {
+		hwmsg_err_prefix(err, "genl");
+		genl_free(s);
+		return -1;
+	}
+	src->priv = s;
+	return 0;
+}
+
+static int genl_wait(struct hwmsg_source *src, int timeout_ms,
+		     struct hwmsg_err *err)
+{
+	struct genl_source *s = src->priv;
+	struct pollfd pfd = { .fd = s->fd, .events = POLLIN };
+	int r;
+
+	if (s->off < s->len)
+		return 1;
+	r = poll(&pfd, 1, timeout_ms);
+	if (r < 0)
+		return errno == EINTR ? 0 : hwmsg_errf(err, 0, "genl: poll: %s",
+						       strerror(errno));
+	return r > 0;
+}
+
+static void seq_account(struct genl_source *s, uint32_t seq)
+{
+	uint32_t gap;
+
+	s->saw_seq = true;
+	if (s->have_seq) {
+		gap = seq - (s->last_seq + 1);
+		/* a backward jump is a restart (module reloaded), not loss */
+		if (gap && gap < 0x80000000u)
+			s->gaps += gap;
+	}
+	s->have_seq = true;
+	s->last_seq = seq;
+}
+
+static int parse_hwmsg(struct genl_source *s, const struct nlmsghdr *nlh,
+		       struct hwmsg_record *rec)
+{
+	const struct nlattr *a;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->bus = "";
+	rec->dev = "";
+	rec->driver = "";
+	rec->type = HWMSG_TYPE_UNKNOWN;
+	rec->payload = (const uint8_t *)"";
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		switch (mnl_attr_get_type(a)) {
+		case DEVLINK_HWMSG_ATTR_INDEX:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				rec->devlink_index = mnl_attr_get_u32(a);
+				rec->flags |= HWMSG_RECF_HAS_INDEX;
+			}
+			break;
+		case DEVLINK_HWMSG_ATTR_BUS_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				rec->bus = mnl_attr_get_str(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_DEV_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				rec->dev = mnl_attr_get_str(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_DRIVER_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				rec->driver = mnl_attr_get_str(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_PAYLOAD:
+			rec->payload = mnl_attr_get_payload(a);
+			rec->len = mnl_attr_get_payload_len(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_TYPE:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				rec->type = (uint16_t)mnl_attr_get_u32(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_DIR:
+			if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
+				rec->dir = mnl_attr_get_u8(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_TIMESTAMP:
+			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
+				rec->ts_ns = mnl_attr_get_u64(a);
+			break;
+		case DEVLINK_HWMSG_ATTR_SEQ:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
+				rec->seq = mnl_attr_get_u32(a);
+				rec->flags |= HWMSG_RECF_HAS_SEQ;
+			}
+			break;
+		case DEVLINK_HWMSG_ATTR_ORIG_LEN:
+			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
+				rec->orig_len = mnl_attr_get_u32(a);
+			break;
+		}
+	}
+	if (rec->orig_len > rec->len)
+		rec->flags |= HWMSG_RECF_TRUNCATED;
+	else
+		rec->orig_len = rec->len;
+	if (!rec->ts_ns)
+		rec->ts_ns = realtime_ns();
+	if (rec->flags & HWMSG_RECF_HAS_SEQ)
+		seq_account(s, (uint32_t)rec->seq);
+	return 1;
+}
+
+/* A devlink "config" notification, kept whole. */
+static int parse_event(const struct nlmsghdr *nlh, struct hwmsg_record *rec)
+{
+	const struct nlattr *a;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->bus = "";
+	rec->dev = "";
+	rec->driver = "devlink";
+	rec->type = HWMSG_TYPE_DEVLINK_EVENT;
+	rec->dir = HWMSG_DIR_FROM_HW;
+	rec->payload = (const uint8_t *)nlh;
+	rec->len = rec->orig_len = nlh->nlmsg_len;
+	rec->ts_ns = realtime_ns();
+	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
+		if (mnl_attr_get_type(a) == DEVLINK_ATTR_BUS_NAME &&
+		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			rec->bus = mnl_attr_get_str(a);
+		else if (mnl_attr_get_type(a) == DEVLINK_ATTR_DEV_NAME &&
+			 mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+			rec->dev = mnl_attr_get_str(a);
+	}
+	return 1;
+}
+
+/* nlctrl: 1 when our family went away. */
+static bool family_deleted(const struct genl_source *s,
+			   const struct nlmsghdr *nlh)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	const struct nlattr *a;
+
+	if (g->cmd != CTRL_CMD_DELFAMILY)
+		return false;
+	mnl_attr_for_each(a, nlh, sizeof(*g)) {
+		if (mnl_attr_get_type(a) == CTRL_ATTR_FAMILY_ID &&
+		    mnl_attr_validate(a, MNL_TYPE_U16) >= 0 &&
+		    mnl_attr_get_u16(a) == s->hwmsg.id)
+			return true;
+	}
+	return false;
+}
+
+static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
+		     struct hwmsg_err *err)
+{
+	struct genl_source *s = src->priv;
+
+	for (;;) {
+		const struct nlmsghdr *nlh;
+		const struct genlmsghdr *g;
+		int left;
+
+		if (s->off >= s->len) {
+			ssize_t n = recv(s->fd, s->buf, GENL_BUF_LEN,
+					 MSG_DONTWAIT);
+
+			s->off = s->len = 0;
+			if (n < 0) {
+				if (errno == ENOBUFS) {
+					/* lost; the SEQ gap says how much */
+					s->enobufs++;
+					continue;
+				}
+				if (errno == EAGAIN || errno == EINTR)
+					return 0;
+				return hwmsg_errf(err, 0, "genl: recv: %s",
+						  strerror(errno));
+			}
+			if (n == 0)
+				return 0;
+			s->len = (size_t)n;
+		}
+		nlh = (const struct nlmsghdr *)(s->buf + s->off);
+		left = (int)(s->len - s->off);
+		if (!mnl_nlmsg_ok(nlh, left)) {
+			s->off = s->len;
+			continue;
+		}
+		s->off += NLMSG_ALIGN(nlh->nlmsg_len);
+		if (nlh->nlmsg_type < NLMSG_MIN_TYPE ||
+		    nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(*g))
+			continue;
+		g = mnl_nlmsg_get_payload(nlh);
+		if (nlh->nlmsg_type == GENL_ID_CTRL) {
+			if (family_deleted(s, nlh))
+				return hwmsg_errf(err, 0,
+						  "genl: family %s was unregistered (module unloaded); capture ends",
+						  s->hwmsg_name);
+			continue;
+		}
+		if (nlh->nlmsg_type == s->hwmsg.id &&
+		    g->cmd == DEVLINK_CMD_HWMSG_NEW) {
+			s->received++;
+			return parse_hwmsg(s, nlh, rec);
+		}
+		if (s->devlink.id && nlh->nlmsg_type == s->devlink.id) {
+			s->received++;
+			return parse_event(nlh, rec);
+		}
+	}
+}
+
+static void genl_stats(struct hwmsg_source *src, struct hwmsg_source_stats *st)
+{
+	struct genl_source *s = src->priv;
+
+	st->received = s->received;
+	/* SEQ gaps count every loss exactly; ENOBUFS only says "some" */
+	st->dropped = s->saw_seq ? s->gaps : s->enobufs;
+}
+
+static void genl_close(struct hwmsg_source *src)
+{
+	struct genl_source *s = src->priv;
+
+	if (!s)
+		return;
+	if (s->enobufs)
+		fprintf(stderr, "hwmsgd: genl: receive buffer overran %llu times (%llu messages lost by SEQ)\n",
+			(unsigned long long)s->enobufs,
+			(unsigned long long)s->gaps);
+	genl_free(s);
+	src->priv = NULL;
+}
+
+const struct hwmsg_source_ops hwmsg_source_genl = {
+	.name = "genl",
+	.open = genl_open,
+	.wait = genl_wait,
+	.next = genl_next,
+	.stats = genl_stats,
+	.close = genl_close,
+};

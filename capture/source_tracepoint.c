@@ -1,0 +1,503 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Live capture from the tracepoint devlink:devlink_hwmsg with
+ * perf_event_open: one PERF_SAMPLE_RAW ring per CPU, field offsets read
+ * from the tracefs format file, samples merged across CPUs by time. Works
+ * on a stock kernel with no module loaded (mlxsw and nfp fire the
+ * tracepoint); needs root or perf_event_paranoid <= -1 and tracefs.
+ *
+ * The message type follows from the driver as in the devlink_hwmsg module:
+ * mlxsw* is EMAD, nfp* is NFP control, otherwise the tracepoint's own type
+ * argument if nonzero, else unknown. Ring overruns (PERF_RECORD_LOST) are
+ * counted as drops; there is no SEQ.
+ *
+ * --source tracepoint[=PAGES]: ring size per CPU in pages (power of two,
+ * default 256); --rcvbuf BYTES sets the same in bytes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <poll.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "source.h"
+
+#define TP_SYSTEM		"devlink"
+#define TP_EVENT		"devlink_hwmsg"
+#define TP_DEFAULT_PAGES	256
+#define TP_SAMPLE_MAX		65536u	/* perf_event_header.size is 16 bits */
+
+static const char *const tracefs_roots[] = {
+	"/sys/kernel/tracing",
+	"/sys/kernel/debug/tracing",
+};
+
+struct tp_field {
+	int offset;
+	int size;
+	bool loc;	/* __data_loc: u32 offset | len << 16 from entry start */
+	bool rel;	/* __rel_loc: offset from the end of the field */
+	bool found;
+};
+
+enum { F_BUS, F_DEV, F_DRIVER, F_INCOMING, F_TYPE, F_BUF, F_LEN, F_NUM };
+
+static const char *const field_names[F_NUM] = {
+	"bus_name", "dev_name", "driver_name", "incoming", "type", "buf", "len",
+};
+
+struct tp_cpu {
+	int fd;
+	void *ring;
+	struct perf_event_mmap_page *meta;
+	uint8_t *data;
+	uint64_t data_size;
+	uint8_t *sample;	/* a copy of the pending sample's raw data */
+	uint32_t sample_len;
+	uint64_t sample_ts;
+	bool pending;
+};
+
+struct tp_source {
+	struct tp_field f[F_NUM];
+	struct tp_cpu *cpus;
+	int ncpus;
+	struct pollfd *pfds;
+	size_t mmap_len;
+	int64_t clock_offset;	/* added to sample times to get REALTIME */
+	uint64_t received;
+	uint64_t lost;
+	uint8_t scratch[TP_SAMPLE_MAX];
+	char bus[128], dev[128], driver[128];
+};
+
+static uint64_t clock_ns(clockid_t c)
+{
+	struct timespec ts;
+
+	clock_gettime(c, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+static FILE *tracefs_open(const char *leaf, char *path, size_t cap)
+{
+	size_t i;
+	FILE *f;
+
+	for (i = 0; i < sizeof(tracefs_roots) / sizeof(tracefs_roots[0]); i++) {
+		snprintf(path, cap, "%s/events/%s/%s/%s", tracefs_roots[i],
+			 TP_SYSTEM, TP_EVENT, leaf);
+		f = fopen(path, "r");
+		if (f)
+			return f;
+	}
+	return NULL;
+}
+
+/* "	field:__data_loc char[] bus_name;	offset:8;	size:4;	signed:1;" */
+static void parse_format_line(struct tp_source *s, const char *line)
+{
+	const char *fp = strstr(line, "field:");
+	const char *semi, *name, *op, *sp;
+	char decl[256];
+	size_t n;
+	int i;
+
+	if (!fp)
+		return;
+	fp += 6;
+	semi = strchr(fp, ';');
+	if (!semi || (size_t)(semi - fp) >= sizeof(decl))
+		return;
+	n = (size_t)(semi - fp);
+	memcpy(decl, fp, n);
+	decl[n] = '\0';
+	/* the name is the last word, without any [..] */
+	while (n && decl[n - 1] == ']') {
+		char *lb = strrchr(decl, '[');
+
+		if (!lb)
+			break;
+		*lb = '\0';
+		n = strlen(decl);
+	}
+	name = strrchr(decl, ' ');
+	name = name ? name + 1 : decl;
+	op = strstr(semi, "offset:");
+	sp = strstr(semi, "size:");
+	if (!op || !sp)
+		return;
+	for (i = 0; i < F_NUM; i++) {
+		if (strcmp(name, field_names[i]))
+			continue;
+		s->f[i].offset = atoi(op + 7);
+		s->f[i].size = atoi(sp + 5);
+		s->f[i].loc = strstr(decl, "__data_loc") != NULL;
+		s->f[i].rel = strstr(decl, "__rel_loc") != NULL;
+		s->f[i].found = true;
+	}
+}
+
+static int read_format(struct tp_source *s, int *id, struct hwmsg_err *err)
+{
+	char path[256], line[512];
+	FILE *f;
+	int i;
+
+	f = tracefs_open("id", path, sizeof(path));
+	if (!f)
+		return hwmsg_errf(err, 0,
+				  "tracepoint: %s:%s not found under %s or %s (is tracefs mounted, are you root?)",
+				  TP_SYSTEM, TP_EVENT, tracefs_roots[0],
+				  tracefs_roots[1]);
+	if (fscanf(f, "%d", id) != 1) {
+		fclose(f);
+		return hwmsg_errf(err, 0, "tracepoint: %s: no id", path);
+	}
+	fclose(f);
+	f = tracefs_open("format", path, sizeof(path));
+	if (!f)
+		return hwmsg_errf(err, 0, "tracepoint: cannot read the format file");
+	while (fgets(line, sizeof(line), f))
+		parse_format_line(s, line);
+	fclose(f);
+	for (i = 0; i < F_NUM; i++)
+		if (!s->f[i].found)
+			return hwmsg_errf(err, 0,
+					  "tracepoint: %s has no field '%s'",
+					  path, field_names[i]);
+	return 0;
+}
+
+static int perf_open(struct perf_event_attr *attr, int cpu)
+{
+	return (int)syscall(__NR_perf_event_open, attr, -1, cpu, -1,
+			    PERF_FLAG_FD_CLOEXEC);
+}
+
+static void tp_free(struct tp_source *s)
+{
+	int i;
+
+	for (i = 0; i < s->ncpus; i++) {
+		if (s->cpus[i].ring && s->cpus[i].ring != MAP_FAILED)
+			munmap(s->cpus[i].ring, s->mmap_len);
+		if (s->cpus[i].fd >= 0)
+			close(s->cpus[i].fd);
+		free(s->cpus[i].sample);
+	}
+	free(s->cpus);
+	free(s->pfds);
+	free(s);
+}
+
+static int tp_open(struct hwmsg_source *src, const char *arg,
+		   const struct hwmsg_source_opts *opts, struct hwmsg_err *err)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	unsigned long pages = TP_DEFAULT_PAGES;
+	struct perf_event_attr attr;
+	struct tp_source *s;
+	int id, cpu, nconf, opened = 0, first_errno = 0;
+
+	if (arg && *arg)
+		pages = strtoul(arg, NULL, 0);
+	else if (opts && opts->rcvbuf)
+		pages = opts->rcvbuf / (unsigned long)page;
+	if (pages < 1 || (pages & (pages - 1)))
+		return hwmsg_errf(err, 0,
+				  "tracepoint: ring size %lu pages is not a power of two",
+				  pages);
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return hwmsg_errf(err, 0, "tracepoint: %s", strerror(ENOMEM));
+	if (read_format(s, &id, err)) {
+		free(s);
+		return -1;
+	}
+	nconf = (int)sysconf(_SC_NPROCESSORS_CONF);
+	if (nconf < 1)
+		nconf = 1;
+	s->cpus = calloc((size_t)nconf, sizeof(*s->cpus));
+	s->pfds = calloc((size_t)nconf, sizeof(*s->pfds));
+	if (!s->cpus || !s->pfds) {
+		tp_free(s);
+		return hwmsg_errf(err, 0, "tracepoint: %s", strerror(ENOMEM));
+	}
+	s->ncpus = nconf;
+	for (cpu = 0; cpu < nconf; cpu++)
+		s->cpus[cpu].fd = -1;
+	s->mmap_len = (size_t)(pages + 1) * (size_t)page;
+
+	memset(&attr, 0, sizeof(attr));
+	attr.size = sizeof(attr);
+	attr.type = PERF_TYPE_TRACEPOINT;
+	attr.config = (uint64_t)id;
+	attr.sample_period = 1;
+	attr.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME;
+	attr.wakeup_events = 1;
+	attr.disabled = 1;
+	attr.use_clockid = 1;
+	attr.clockid = CLOCK_REALTIME;
+
+	for (cpu = 0; cpu < nconf; cpu++) {
+		struct tp_cpu *c = &s->cpus[cpu];
+
+		c->fd = perf_open(&attr, cpu);
+		if (c->fd < 0 && errno == EINVAL && attr.clockid == CLOCK_REALTIME) {
+			/* older kernels: monotonic samples, shifted to wall */
+			attr.clockid = CLOCK_MONOTONIC;
+			s->clock_offset = (int64_t)(clock_ns(CLOCK_REALTIME) -
+						    clock_ns(CLOCK_MONOTONIC));
+			c->fd = perf_open(&attr, cpu);
+		}
+		s->pfds[cpu].fd = -1;
+		if (c->fd < 0) {
+			if (!first_errno)
+				first_errno = errno;
+			continue;	/* offline CPU */
+		}
+		c->ring = mmap(NULL, s->mmap_len, PROT_READ | PROT_WRITE,
+			       MAP_SHARED, c->fd, 0);
+		c->sample = malloc(TP_SAMPLE_MAX);
+		if (c->ring == MAP_FAILED || !c->sample) {
+			int e = c->ring == MAP_FAILED ? errno : ENOMEM;
+
+			tp_free(s);
+			return hwmsg_errf(err, 0, "tracepoint: ring of cpu %d: %s",
+					  cpu, strerror(e));
+		}
+		c->meta = c->ring;
+		c->data = (uint8_t *)c->ring + page;
+		c->data_size = (uint64_t)pages * (uint64_t)page;
+		s->pfds[cpu].fd = c->fd;
+		s->pfds[cpu].events = POLLIN;
+		opened++;
+	}
+	if (!opened) {
+		tp_free(s);
+		return hwmsg_errf(err, 0, "tracepoint: perf_event_open: %s%s",
+				  strerror(first_errno),
+				  first_errno == EACCES || first_errno == EPERM ?
+				  " (needs root or perf_event_paranoid -1)" : "");
+	}
+	for (cpu = 0; cpu < nconf; cpu++)
+		if (s->cpus[cpu].fd >= 0)
+			ioctl(s->cpus[cpu].fd, PERF_EVENT_IOC_ENABLE, 0);
+	src->priv = s;
+	return 0;
+}
+
+static bool ring_has_data(const struct tp_cpu *c)
+{
+	return c->fd >= 0 &&
+	       __atomic_load_n(&c->meta->data_head, __ATOMIC_ACQUIRE) !=
+	       c->meta->data_tail;
+}
+
+static int tp_wait(struct hwmsg_source *src, int timeout_ms,
+		   struct hwmsg_err *err)
+{
+	struct tp_source *s = src->priv;
+	int i, r;
+
+	for (i = 0; i < s->ncpus; i++)
+		if (s->cpus[i].pending || ring_has_data(&s->cpus[i]))
+			return 1;
+	r = poll(s->pfds, (nfds_t)s->ncpus, timeout_ms);
+	if (r < 0)
+		return errno == EINTR ? 0 :
+		       hwmsg_errf(err, 0, "tracepoint: poll: %s", strerror(errno));
+	return r > 0;
+}
+
+static void ring_copy(const struct tp_cpu *c, uint64_t pos, void *dst,
+		      size_t len)
+{
+	uint64_t off = pos % c->data_size;
+	size_t first = len;
+
+	if (off + len > c->data_size)
+		first = (size_t)(c->data_size - off);
+	memcpy(dst, c->data + off, first);
+	if (first < len)
+		memcpy((uint8_t *)dst + first, c->data, len - first);
+}
+
+/* Make the CPU's next sample pending (copied out of the ring), if any. */
+static void cpu_fill(struct tp_source *s, struct tp_cpu *c)
+{
+	uint64_t head, tail;
+
+	if (c->pending || c->fd < 0)
+		return;
+	head = __atomic_load_n(&c->meta->data_head, __ATOMIC_ACQUIRE);
+	tail = c->meta->data_tail;
+	while (tail < head && !c->pending) {
+		struct perf_event_header h;
+
+		ring_copy(c, tail, &h, sizeof(h));
+		if (h.size < sizeof(h)) {
+			tail = head;	/* cannot happen; resync at head */
+			break;
+		}
+		ring_copy(c, tail, s->scratch, h.size);
+		if (h.type == PERF_RECORD_SAMPLE &&
+		    h.size >= sizeof(h) + 8 + 4) {
+			uint64_t ts;
+			uint32_t rawlen;
+
+			memcpy(&ts, s->scratch + sizeof(h), 8);
+			memcpy(&rawlen, s->scratch + sizeof(h) + 8, 4);
+			if (rawlen <= h.size - sizeof(h) - 12) {
+				memcpy(c->sample, s->scratch + sizeof(h) + 12,
+				       rawlen);
+				c->sample_len = rawlen;
+				c->sample_ts = ts + (uint64_t)s->clock_offset;
+				c->pending = true;
+			}
+		} else if (h.type == PERF_RECORD_LOST &&
+			   h.size >= sizeof(h) + 16) {
+			uint64_t lost;
+
+			memcpy(&lost, s->scratch + sizeof(h) + 8, 8);
+			s->lost += lost;
+		}
+		tail += h.size;
+	}
+	__atomic_store_n(&c->meta->data_tail, tail, __ATOMIC_RELEASE);
+}
+
+static const char *field_str(const struct tp_source *s, const uint8_t *raw,
+			     uint32_t rawlen, int fi, char *dst, size_t cap)
+{
+	const struct tp_field *f = &s->f[fi];
+	uint32_t loc, off, len;
+
+	if ((uint32_t)f->offset + 4 > rawlen)
+		return "";
+	memcpy(&loc, raw + f->offset, 4);
+	off = loc & 0xffff;
+	len = loc >> 16;
+	if (f->rel)
+		off += (uint32_t)(f->offset + f->size);
+	if (off > rawlen || len > rawlen - off)
+		return "";
+	if (len >= cap)
+		len = (uint32_t)cap - 1;
+	memcpy(dst, raw + off, len);
+	dst[len] = '\0';
+	return dst;
+}
+
+static uint64_t field_uint(const struct tp_source *s, const uint8_t *raw,
+			   uint32_t rawlen, int fi)
+{
+	const struct tp_field *f = &s->f[fi];
+	uint64_t v = 0;
+
+	if (f->size < 1 || f->size > 8 || (uint32_t)(f->offset + f->size) > rawlen)
+		return 0;
+	memcpy(&v, raw + f->offset, (size_t)f->size);	/* little-endian host */
+	return v;
+}
+
+static uint16_t type_of(const char *driver, uint64_t tp_type)
+{
+	if (!strncmp(driver, "mlxsw", 5))
+		return HWMSG_TYPE_MLX_EMAD;
+	if (!strncmp(driver, "nfp", 3))
+		return HWMSG_TYPE_NFP_CTRL;
+	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
+		return (uint16_t)tp_type;
+	return HWMSG_TYPE_UNKNOWN;
+}
+
+static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
+		   struct hwmsg_err *err)
+{
+	struct tp_source *s = src->priv;
+	struct tp_cpu *best = NULL;
+	const struct tp_field *fb;
+	uint32_t loc, off, len;
+	const uint8_t *raw;
+	int i;
+
+	(void)err;
+	for (i = 0; i < s->ncpus; i++) {
+		struct tp_cpu *c = &s->cpus[i];
+
+		cpu_fill(s, c);
+		if (c->pending && (!best || c->sample_ts < best->sample_ts))
+			best = c;
+	}
+	if (!best)
+		return 0;
+	best->pending = false;
+	raw = best->sample;
+
+	memset(rec, 0, sizeof(*rec));
+	rec->ts_ns = best->sample_ts;
+	rec->bus = field_str(s, raw, best->sample_len, F_BUS, s->bus,
+			     sizeof(s->bus));
+	rec->dev = field_str(s, raw, best->sample_len, F_DEV, s->dev,
+			     sizeof(s->dev));
+	rec->driver = field_str(s, raw, best->sample_len, F_DRIVER, s->driver,
+				sizeof(s->driver));
+	rec->dir = field_uint(s, raw, best->sample_len, F_INCOMING) ?
+		   HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
+	rec->type = type_of(rec->driver,
+			    field_uint(s, raw, best->sample_len, F_TYPE));
+	fb = &s->f[F_BUF];
+	rec->payload = (const uint8_t *)"";
+	if ((uint32_t)fb->offset + 4 <= best->sample_len) {
+		memcpy(&loc, raw + fb->offset, 4);
+		off = loc & 0xffff;
+		len = loc >> 16;
+		if (fb->rel)
+			off += (uint32_t)(fb->offset + fb->size);
+		if (off <= best->sample_len && len <= best->sample_len - off) {
+			rec->payload = raw + off;
+			rec->len = len;
+		}
+	}
+	rec->orig_len = (uint32_t)field_uint(s, raw, best->sample_len, F_LEN);
+	if (rec->orig_len > rec->len)
+		rec->flags |= HWMSG_RECF_TRUNCATED;
+	else
+		rec->orig_len = rec->len;
+	s->received++;
+	return 1;
+}
+
+static void tp_stats(struct hwmsg_source *src, struct hwmsg_source_stats *st)
+{
+	struct tp_source *s = src->priv;
+
+	st->received = s->received;
+	st->dropped = s->lost;
+}
+
+static void tp_close(struct hwmsg_source *src)
+{
+	if (src->priv)
+		tp_free(src->priv);
+	src->priv = NULL;
+}
+
+const struct hwmsg_source_ops hwmsg_source_tracepoint = {
+	.name = "tracepoint",
+	.open = tp_open,
+	.wait = tp_wait,
+	.next = tp_next,
+	.stats = tp_stats,
+	.close = tp_close,
+};

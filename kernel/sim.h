@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * hwmsg_sim: simulated Mellanox devices on their own bus, for testing
+ * devlink_hwmsg and hwmsgd without hardware (in the spirit of netdevsim).
+ */
+#ifndef _HWMSG_SIM_H_
+#define _HWMSG_SIM_H_
+
+#include <linux/debugfs.h>
+#include <linux/device.h>
+#include <linux/list.h>
+#include <linux/netdevice.h>
+#include <net/devlink.h>
+#include <net/net_namespace.h>
+
+#define HSIM_MAX_PORTS		64
+#define HSIM_FRAME_MAX		2048
+
+enum hsim_kind {
+	HSIM_KIND_SPECTRUM,
+	HSIM_KIND_CONNECTX3,
+};
+
+/* One simulated device: created by writing new_device, bound to a driver. */
+struct hsim_dev {
+	struct device dev;
+	struct list_head list;
+	u32 id;
+	enum hsim_kind kind;
+	unsigned int port_count;
+	struct net *net;		/* reference held for the device's life */
+	struct dentry *ddir;		/* debugfs: hwmsg_sim/<dev name>/ */
+	void *drvdata;			/* the kind's state */
+};
+
+static inline struct hsim_dev *to_hsim_dev(struct device *dev)
+{
+	return container_of(dev, struct hsim_dev, dev);
+}
+
+extern struct dentry *hsim_debugfs_root;
+
+/* A netdev standing for a port, in the devlink instance's netns. */
+struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
+				      unsigned int port_index);
+void hsim_netdev_destroy(struct net_device *netdev);
+
+int hsim_spectrum_probe(struct hsim_dev *hdev);
+void hsim_spectrum_remove(struct hsim_dev *hdev);
+int hsim_connectx3_probe(struct hsim_dev *hdev);
+void hsim_connectx3_remove(struct hsim_dev *hdev);
+
+#endif /* _HWMSG_SIM_H_ */

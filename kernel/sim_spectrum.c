@@ -1,0 +1,495 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg_sim kind "spectrum": a switch that talks EMAD like mlxsw.
+ *
+ * On creation it runs an mlxsw-like init sequence (MGIR, SPAD, SGCR, traps,
+ * per-port PMLP/PMTU/PTYS/PAOS, RGCR, MTMP); afterwards a delayed work polls
+ * SFN and MTMP at the debugfs "rate". Every request and every response is
+ * emitted through trace_devlink_hwmsg() exactly as mlxsw does (type 0, the
+ * frame from its Ethernet header), so the devlink_hwmsg bridge and a
+ * tracepoint capture see what they would see on a real switch. Responses
+ * come from a register file: a write stores, a query returns what is stored.
+ *
+ * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
+ *   rate           messages per second from the poller (0: off)
+ *   burst          write N: N transactions (2N messages) right now
+ *   inject_status  EMAD status of every response (0: ok)
+ *   inject_string  firmware string sent in a STRING TLV with a bad status
+ *   latency_tlv    add a LATENCY TLV to responses
+ *   transactions   read: transactions so far
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/kernel.h>
+#include <linux/ktime.h>
+#include <linux/math64.h>
+#include <linux/mutex.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/uaccess.h>
+#include <linux/workqueue.h>
+#include <trace/events/devlink.h>
+
+#include "hwmsg/wire.h"
+#include "sim.h"
+
+#define SP_DEFAULT_RATE		4	/* messages/s: an SFN and an MTMP poll */
+#define SP_MAX_BATCH		20000	/* messages per poller run */
+
+/* Register ids and lengths (bytes) as in mlxsw reg.h. */
+enum {
+	SP_REG_SGCR = 0x2000,
+	SP_REG_SPAD = 0x2002,
+	SP_REG_SFN = 0x200B,
+	SP_REG_PMLP = 0x5002,
+	SP_REG_PMTU = 0x5003,
+	SP_REG_PTYS = 0x5004,
+	SP_REG_PAOS = 0x5006,
+	SP_REG_HTGT = 0x7002,
+	SP_REG_HPKT = 0x7003,
+	SP_REG_RGCR = 0x8001,
+	SP_REG_MTMP = 0x900A,
+	SP_REG_MGIR = 0x9020,
+};
+
+struct sp_reg_desc {
+	u16 id;
+	u16 len;
+	bool per_port;	/* local_port at 0x00.16/8 */
+};
+
+static const struct sp_reg_desc sp_regs[] = {
+	{ SP_REG_SGCR, 0x10, false },
+	{ SP_REG_SPAD, 0x10, false },
+	{ SP_REG_SFN, 0x40, false },
+	{ SP_REG_PMLP, 0x40, true },
+	{ SP_REG_PMTU, 0x10, true },
+	{ SP_REG_PTYS, 0x40, true },
+	{ SP_REG_PAOS, 0x10, true },
+	{ SP_REG_HTGT, 0x20, false },
+	{ SP_REG_HPKT, 0x10, false },
+	{ SP_REG_RGCR, 0x28, false },
+	{ SP_REG_MTMP, 0x20, false },
+	{ SP_REG_MGIR, 0x9C, false },
+};
+
+#define SP_NREGS ARRAY_SIZE(sp_regs)
+#define SP_REG_MAXLEN 0x9C
+
+struct sp_port {
+	struct devlink_port dl_port;
+	struct net_device *netdev;
+};
+
+struct hsim_sp {
+	struct hsim_dev *hdev;
+	struct devlink *devlink;
+	struct sp_port *ports;
+	unsigned int nports_up;
+
+	struct mutex lock;		/* transactions: tid, regfile, frame */
+	u64 tid;
+	u8 *regfile[SP_NREGS];
+	u8 frame[HSIM_FRAME_MAX];
+	u64 transactions;
+
+	struct delayed_work poll_dw;
+	u32 poll_rate_seen;
+	u64 poll_base_ns;
+	u64 poll_done;
+	unsigned int poll_next;
+
+	/* debugfs knobs */
+	u32 rate;
+	u8 inject_status;
+	bool latency_tlv;
+	char inject_string[HWMSG_EMAD_STRING_LEN];
+};
+
+static const struct devlink_ops hsim_sp_devlink_ops = {
+};
+
+static int sp_reg_index(u16 id)
+{
+	int i;
+
+	for (i = 0; i < SP_NREGS; i++)
+		if (sp_regs[i].id == id)
+			return i;
+	return -1;
+}
+
+static void sp_emit(struct hsim_sp *sp, bool incoming, size_t len)
+{
+	/* what mlxsw does in mlxsw_emad_transmit() and its rx path */
+	trace_devlink_hwmsg(sp->devlink, incoming, 0, sp->frame, len);
+}
+
+/*
+ * One EMAD transaction: the request, then the response from the register
+ * file. data (reg's length) is what a write stores; for a query it carries
+ * the index fields (local_port). Caller holds sp->lock.
+ */
+static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
+			const u8 *data)
+{
+	struct hwmsg_emad_extras x = { };
+	struct hwmsg_emad_op op = {
+		.reg_id = reg_id,
+		.method = method,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS,
+	};
+	int ri = sp_reg_index(reg_id);
+	const struct sp_reg_desc *rd;
+	u8 resp[SP_REG_MAXLEN];
+	size_t len;
+	u8 status;
+
+	if (WARN_ON_ONCE(ri < 0))
+		return;
+	rd = &sp_regs[ri];
+	op.tid = sp->tid++;
+
+	len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op, NULL, data,
+			       rd->len);
+	sp_emit(sp, false, len);
+
+	status = READ_ONCE(sp->inject_status);
+	if (!status) {
+		if (method == HWMSG_EMAD_METHOD_WRITE)
+			memcpy(sp->regfile[ri], data, rd->len);
+		memcpy(resp, sp->regfile[ri], rd->len);
+		if (rd->per_port)
+			hwmsg_item_set(resp, 0, 16, 8,
+				       hwmsg_item_get(data, 0, 16, 8));
+		if (reg_id == SP_REG_MTMP)	/* 40 C and a little noise */
+			hwmsg_item_set(resp, 4, 0, 16,
+				       320 + get_random_u32_below(16));
+	} else {
+		memcpy(resp, data, rd->len);
+		if (sp->inject_string[0])
+			x.fw_string = sp->inject_string;
+	}
+	if (READ_ONCE(sp->latency_tlv)) {
+		x.has_latency = true;
+		x.latency_us = 50 + get_random_u32_below(200);
+	}
+	op.response = true;
+	op.status = status;
+	len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op, &x, resp,
+			       rd->len);
+	sp_emit(sp, true, len);
+	sp->transactions++;
+}
+
+static void sp_port_reg(u8 *data, size_t len, unsigned int local_port)
+{
+	memset(data, 0, len);
+	hwmsg_item_set(data, 0, 16, 8, local_port);
+}
+
+/* The registers mlxsw touches while it brings a Spectrum up, in order. */
+static void sp_init_sequence(struct hsim_sp *sp)
+{
+	u8 data[SP_REG_MAXLEN];
+	unsigned int p;
+
+	mutex_lock(&sp->lock);
+	memset(data, 0, sizeof(data));
+	sp_transact(sp, SP_REG_MGIR, HWMSG_EMAD_METHOD_QUERY, data);
+	sp_transact(sp, SP_REG_SPAD, HWMSG_EMAD_METHOD_QUERY, data);
+	hwmsg_item_set(data, 0, 0, 1, 1);		/* SGCR.llb */
+	sp_transact(sp, SP_REG_SGCR, HWMSG_EMAD_METHOD_WRITE, data);
+	memset(data, 0, sizeof(data));
+	hwmsg_item_set(data, 0, 0, 8, 1);		/* HTGT trap group 1 */
+	sp_transact(sp, SP_REG_HTGT, HWMSG_EMAD_METHOD_WRITE, data);
+	memset(data, 0, sizeof(data));
+	hwmsg_item_set(data, 0, 0, 10, 0x5);		/* HPKT trap id */
+	sp_transact(sp, SP_REG_HPKT, HWMSG_EMAD_METHOD_WRITE, data);
+	for (p = 1; p <= sp->hdev->port_count; p++) {
+		sp_port_reg(data, sizeof(data), p);
+		sp_transact(sp, SP_REG_PMLP, HWMSG_EMAD_METHOD_QUERY, data);
+		sp_port_reg(data, sizeof(data), p);
+		hwmsg_item_set(data, 8, 16, 16, 9216);	/* PMTU.admin_mtu */
+		sp_transact(sp, SP_REG_PMTU, HWMSG_EMAD_METHOD_WRITE, data);
+		sp_port_reg(data, sizeof(data), p);
+		hwmsg_item_set(data, 0, 0, 3, 4);	/* PTYS.proto_mask eth */
+		sp_transact(sp, SP_REG_PTYS, HWMSG_EMAD_METHOD_QUERY, data);
+		sp_port_reg(data, sizeof(data), p);
+		hwmsg_item_set(data, 0, 8, 4, 1);	/* PAOS.admin_status up */
+		hwmsg_item_set(data, 4, 31, 1, 1);	/* PAOS.ase */
+		sp_transact(sp, SP_REG_PAOS, HWMSG_EMAD_METHOD_WRITE, data);
+	}
+	memset(data, 0, sizeof(data));
+	hwmsg_item_set(data, 0, 31, 1, 1);		/* RGCR.ipv4_en */
+	sp_transact(sp, SP_REG_RGCR, HWMSG_EMAD_METHOD_WRITE, data);
+	memset(data, 0, sizeof(data));
+	sp_transact(sp, SP_REG_MTMP, HWMSG_EMAD_METHOD_QUERY, data);
+	mutex_unlock(&sp->lock);
+}
+
+/* Steady state: SFN (FDB notifications) and MTMP (temperature), in turn. */
+static void sp_poll_one(struct hsim_sp *sp)
+{
+	u8 data[SP_REG_MAXLEN];
+
+	memset(data, 0, sizeof(data));
+	if (sp->poll_next++ & 1)
+		sp_transact(sp, SP_REG_MTMP, HWMSG_EMAD_METHOD_QUERY, data);
+	else
+		sp_transact(sp, SP_REG_SFN, HWMSG_EMAD_METHOD_QUERY, data);
+}
+
+static void sp_poll_work(struct work_struct *work)
+{
+	struct hsim_sp *sp = container_of(to_delayed_work(work),
+					  struct hsim_sp, poll_dw);
+	u32 rate = READ_ONCE(sp->rate);
+	u64 now = ktime_get_ns();
+	unsigned int budget = SP_MAX_BATCH;
+	unsigned long delay;
+	u64 target;
+
+	if (!rate) {
+		sp->poll_rate_seen = 0;
+		schedule_delayed_work(&sp->poll_dw, HZ / 10);
+		return;
+	}
+	if (rate != sp->poll_rate_seen) {
+		sp->poll_rate_seen = rate;
+		sp->poll_base_ns = now;
+		sp->poll_done = 0;
+	}
+	target = div64_u64((now - sp->poll_base_ns) * rate, NSEC_PER_SEC);
+
+	mutex_lock(&sp->lock);
+	while (sp->poll_done < target && budget) {
+		sp_poll_one(sp);
+		sp->poll_done += 2;
+		budget = budget > 2 ? budget - 2 : 0;
+	}
+	mutex_unlock(&sp->lock);
+	/* behind by more than a batch: do not build up a debt */
+	if (target > sp->poll_done + SP_MAX_BATCH) {
+		sp->poll_base_ns = now;
+		sp->poll_done = 0;
+	}
+
+	delay = rate >= 2 * HZ ? 1 : max_t(unsigned long, 1, 2 * HZ / rate);
+	schedule_delayed_work(&sp->poll_dw, delay);
+}
+
+/* ---- debugfs --------------------------------------------------------- */
+
+static ssize_t sp_burst_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	struct hsim_sp *sp = file->private_data;
+	unsigned int n, i;
+	int err;
+
+	err = kstrtouint_from_user(ubuf, count, 0, &n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		mutex_lock(&sp->lock);
+		sp_poll_one(sp);
+		mutex_unlock(&sp->lock);
+		if (!(i & 255))
+			cond_resched();
+		if (fatal_signal_pending(current))
+			return -EINTR;
+	}
+	return count;
+}
+
+static const struct file_operations sp_burst_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sp_burst_write,
+	.llseek = no_llseek,
+};
+
+static ssize_t sp_string_read(struct file *file, char __user *ubuf,
+			      size_t count, loff_t *ppos)
+{
+	struct hsim_sp *sp = file->private_data;
+	char buf[HWMSG_EMAD_STRING_LEN + 1];
+	size_t len;
+
+	mutex_lock(&sp->lock);
+	len = scnprintf(buf, sizeof(buf), "%s\n", sp->inject_string);
+	mutex_unlock(&sp->lock);
+	return simple_read_from_buffer(ubuf, count, ppos, buf, len);
+}
+
+static ssize_t sp_string_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	struct hsim_sp *sp = file->private_data;
+	char buf[HWMSG_EMAD_STRING_LEN];
+	size_t len = min(count, sizeof(buf) - 1);
+
+	if (copy_from_user(buf, ubuf, len))
+		return -EFAULT;
+	buf[len] = '\0';
+	strim(buf);
+	mutex_lock(&sp->lock);
+	strscpy(sp->inject_string, buf, sizeof(sp->inject_string));
+	mutex_unlock(&sp->lock);
+	return count;
+}
+
+static const struct file_operations sp_string_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.read = sp_string_read,
+	.write = sp_string_write,
+	.llseek = no_llseek,
+};
+
+static void sp_debugfs_init(struct hsim_sp *sp)
+{
+	struct dentry *d = sp->hdev->ddir;
+
+	debugfs_create_u32("rate", 0600, d, &sp->rate);
+	debugfs_create_file("burst", 0200, d, sp, &sp_burst_fops);
+	debugfs_create_u8("inject_status", 0600, d, &sp->inject_status);
+	debugfs_create_file("inject_string", 0600, d, sp, &sp_string_fops);
+	debugfs_create_bool("latency_tlv", 0600, d, &sp->latency_tlv);
+	debugfs_create_u64("transactions", 0400, d, &sp->transactions);
+}
+
+/* ---- probe / remove ---------------------------------------------------- */
+
+static int sp_ports_create(struct hsim_sp *sp)
+{
+	struct devlink_port_attrs attrs = {
+		.flavour = DEVLINK_PORT_FLAVOUR_PHYSICAL,
+	};
+	struct sp_port *port;
+	int err;
+
+	for (; sp->nports_up < sp->hdev->port_count; sp->nports_up++) {
+		port = &sp->ports[sp->nports_up];
+		attrs.phys.port_number = sp->nports_up + 1;
+		devlink_port_attrs_set(&port->dl_port, &attrs);
+		err = devlink_port_register(sp->devlink, &port->dl_port,
+					    sp->nports_up);
+		if (err)
+			return err;
+		port->netdev = hsim_netdev_create(sp->hdev, sp->nports_up);
+		if (IS_ERR(port->netdev)) {
+			err = PTR_ERR(port->netdev);
+			devlink_port_unregister(&port->dl_port);
+			return err;
+		}
+		devlink_port_type_eth_set(&port->dl_port, port->netdev);
+	}
+	return 0;
+}
+
+static void sp_ports_destroy(struct hsim_sp *sp)
+{
+	struct sp_port *port;
+
+	while (sp->nports_up) {
+		port = &sp->ports[--sp->nports_up];
+		devlink_port_type_clear(&port->dl_port);
+		hsim_netdev_destroy(port->netdev);
+		devlink_port_unregister(&port->dl_port);
+	}
+}
+
+static void sp_free(struct hsim_sp *sp)
+{
+	int i;
+
+	for (i = 0; i < SP_NREGS; i++)
+		kfree(sp->regfile[i]);
+	kfree(sp->ports);
+}
+
+static void sp_regfile_init(struct hsim_sp *sp)
+{
+	u8 *mgir = sp->regfile[sp_reg_index(SP_REG_MGIR)];
+	u8 *spad = sp->regfile[sp_reg_index(SP_REG_SPAD)];
+
+	hwmsg_item_set(mgir, 0x00, 0, 16, 0xcb84);	/* device_id: Spectrum */
+	hwmsg_item_set(mgir, 0x20, 28, 1, 1);		/* fw_info_string_tlv */
+	hwmsg_item_set(mgir, 0x20, 29, 1, 1);		/* fw_info_latency_tlv */
+	hwmsg_item_set(mgir, 0x20, 16, 8, 13);		/* fw major */
+	hwmsg_item_set(mgir, 0x20, 8, 8, 20);		/* fw minor */
+	hwmsg_item_set(mgir, 0x20, 0, 8, 1);		/* fw subminor */
+	spad[0] = 0x00;
+	spad[1] = 0x02;
+	spad[2] = 0xc9;
+	spad[3] = 0x00;
+	spad[4] = (u8)sp->hdev->id;
+	spad[5] = 0x00;
+}
+
+int hsim_spectrum_probe(struct hsim_dev *hdev)
+{
+	struct devlink *devlink;
+	struct hsim_sp *sp;
+	int err, i;
+
+	devlink = devlink_alloc_ns(&hsim_sp_devlink_ops, sizeof(*sp),
+				   hdev->net, &hdev->dev);
+	if (!devlink)
+		return -ENOMEM;
+	sp = devlink_priv(devlink);
+	sp->hdev = hdev;
+	sp->devlink = devlink;
+	sp->rate = SP_DEFAULT_RATE;
+	mutex_init(&sp->lock);
+	INIT_DELAYED_WORK(&sp->poll_dw, sp_poll_work);
+	/* tid: upper 32 bits random per device, lower a counter */
+	sp->tid = (u64)get_random_u32() << 32;
+
+	err = -ENOMEM;
+	sp->ports = kcalloc(hdev->port_count, sizeof(*sp->ports), GFP_KERNEL);
+	if (!sp->ports)
+		goto err_free;
+	for (i = 0; i < SP_NREGS; i++) {
+		sp->regfile[i] = kzalloc(SP_REG_MAXLEN, GFP_KERNEL);
+		if (!sp->regfile[i])
+			goto err_free;
+	}
+	sp_regfile_init(sp);
+	hdev->drvdata = sp;
+
+	/* as mlxsw: the firmware conversation starts before registration */
+	sp_init_sequence(sp);
+	err = sp_ports_create(sp);
+	if (err)
+		goto err_ports;
+	devlink_register(devlink);
+	sp_debugfs_init(sp);
+	schedule_delayed_work(&sp->poll_dw, HZ / 10);
+	return 0;
+
+err_ports:
+	sp_ports_destroy(sp);
+err_free:
+	sp_free(sp);
+	mutex_destroy(&sp->lock);
+	devlink_free(devlink);
+	hdev->drvdata = NULL;
+	return err;
+}
+
+void hsim_spectrum_remove(struct hsim_dev *hdev)
+{
+	struct hsim_sp *sp = hdev->drvdata;
+	struct devlink *devlink = sp->devlink;
+
+	cancel_delayed_work_sync(&sp->poll_dw);
+	devlink_unregister(devlink);
+	sp_ports_destroy(sp);
+	sp_free(sp);
+	mutex_destroy(&sp->lock);
+	devlink_free(devlink);
+	hdev->drvdata = NULL;
+}

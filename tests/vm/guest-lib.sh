@@ -1,0 +1,60 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Helpers for scenarios/*.sh (sourced in the guest, busybox sh).
+# A scenario calls `pass` at its end; `fail` records why and exits.
+set -u
+NEW=/sys/bus/hwmsg_sim/new_device
+DEL=/sys/bus/hwmsg_sim/del_device
+DBG=/sys/kernel/debug/hwmsg_sim
+
+fail() {
+	echo "FAIL: $*" | tee -a /out/result
+	exit 1
+}
+
+pass() {
+	echo PASS >/out/result
+	echo "PASS"
+}
+
+run() {	# run a command, log it, fail if it fails
+	echo "+ $*"
+	"$@" || fail "command failed ($?): $*"
+}
+
+load() {
+	run insmod /lib/hwmsg/devlink_hwmsg.ko "$@"
+	run insmod /lib/hwmsg/hwmsg_sim.ko
+}
+
+# capture_start NAME hwmsgd-args...: background hwmsgd writing /out/NAME.pcapng
+capture_start() {
+	name=$1
+	shift
+	rm -f "/out/$name.pcapng"
+	hwmsgd "$@" -w "/out/$name.pcapng" 2>"/out/$name.err" &
+	echo $! >"/tmp/$name.pid"
+	# the file exists once the source is open and joined
+	i=0
+	while [ ! -s "/out/$name.pcapng" ]; do
+		i=$((i + 1))
+		[ $i -gt 100 ] && { cat "/out/$name.err"; fail "hwmsgd $name did not start"; }
+		kill -0 "$(cat /tmp/$name.pid)" 2>/dev/null ||
+			{ cat "/out/$name.err"; fail "hwmsgd $name exited"; }
+		sleep 0.1
+	done
+	sleep 0.2
+}
+
+# capture_stop NAME: SIGINT, wait, keep the exit status in /out/NAME.rc
+capture_stop() {
+	pid=$(cat "/tmp/$1.pid")
+	kill -INT "$pid" 2>/dev/null
+	wait "$pid"
+	echo $? >"/out/$1.rc"
+	cat "/out/$1.err"
+}
+
+# settle SECONDS: let delayed work and the capture catch up
+settle() {
+	sleep "$1"
+}

@@ -1,0 +1,166 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Run one kernel scenario in a QEMU guest and assert on the host.
+#
+#   tests/vm/run-vm.sh BUILD_DIR SCENARIO
+#
+# 1. builds kernel/ (devlink_hwmsg.ko, hwmsg_sim.ko) against the headers of a
+#    kernel that has both /lib/modules/KVER/build and /boot/vmlinuz-KVER;
+# 2. builds an initramfs: busybox-static, hwmsgd, hwmsg, vm_dump, vm_nl,
+#    iproute2's devlink and ip, their shared libraries and loader, the
+#    virtio/9p modules, our modules, guest-init.sh as /init;
+# 3. boots the kernel under TCG (KVM hangs in nested guests) with
+#    BUILD_DIR/vm/out/SCENARIO shared over 9p as /out, runs
+#    scenarios/SCENARIO.sh there, powers off;
+# 4. passes when the guest wrote "PASS" to /out/result and
+#    scenarios/SCENARIO.check (if present) succeeds on the host.
+# Exit 77 (ctest: skipped) when QEMU, busybox-static or a kernel is missing.
+set -eu
+
+BUILD=$(cd "$1" && pwd)
+SC=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+W=$BUILD/vm
+OUT=$W/out/$SC
+TIMEOUT=${HWMSG_VM_TIMEOUT:-400}
+
+skip() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+[ -f "$HERE/scenarios/$SC.sh" ] || { echo "no scenario $SC"; exit 2; }
+command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 missing"
+command -v cpio >/dev/null || skip "cpio missing"
+BUSYBOX=
+for b in /bin/busybox /usr/bin/busybox; do
+	if [ -x "$b" ] && file -L "$b" 2>/dev/null | grep -q static; then
+		BUSYBOX=$b
+		break
+	fi
+done
+# `file` may be absent: trust busybox-static's path
+[ -n "$BUSYBOX" ] || { [ -x /bin/busybox ] && BUSYBOX=/bin/busybox; } ||
+	skip "busybox-static missing"
+
+KVER=
+for d in /lib/modules/*/build; do
+	[ -e "$d/Makefile" ] || continue
+	v=$(basename "$(dirname "$d")")
+	[ -r "/boot/vmlinuz-$v" ] && KVER=$v
+done
+[ -n "$KVER" ] || skip "no kernel with both /boot/vmlinuz-KVER and headers"
+KMODS=/lib/modules/$KVER/kernel
+
+for bin in capture/hwmsgd cli/hwmsg tests/vm/vm_dump tests/vm/vm_nl; do
+	[ -x "$BUILD/$bin" ] || { echo "FAIL: $BUILD/$bin not built"; exit 1; }
+done
+
+mkdir -p "$W"
+# One build of modules and base initramfs at a time (ctest -j).
+exec 9>"$W/.lock"
+flock 9
+
+# ---- modules --------------------------------------------------------------
+mkdir -p "$W/kmod"
+for f in "$SRC"/kernel/*; do
+	cmp -s "$f" "$W/kmod/$(basename "$f")" 2>/dev/null ||
+		cp "$f" "$W/kmod/"
+done
+make -s -C "$W/kmod" KDIR="/lib/modules/$KVER/build" \
+	HWMSG_INC="$SRC/include" >"$W/kmod.log" 2>&1 ||
+	{ cat "$W/kmod.log"; echo "FAIL: module build"; exit 1; }
+if grep -q "warning:" "$W/kmod.log"; then
+	cat "$W/kmod.log"
+	echo "FAIL: module build has warnings"
+	exit 1
+fi
+
+# ---- base initramfs ---------------------------------------------------------
+R=$W/rootfs
+rm -rf "$R"
+mkdir -p "$R/bin" "$R/sbin" "$R/usr/bin" "$R/usr/sbin" "$R/lib/hwmsg" \
+	"$R/lib/vm" "$R/proc" "$R/sys" "$R/dev" "$R/tmp" "$R/run" "$R/out" \
+	"$R/etc" "$R/var"
+cp "$BUSYBOX" "$R/bin/busybox"
+ln -s busybox "$R/bin/sh"
+ln -s ../run "$R/var/run"
+echo "root:x:0:0:root:/:/bin/sh" >"$R/etc/passwd"
+echo "nobody:x:65534:65534:nobody:/:/bin/sh" >>"$R/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$R/etc/group"
+
+copy_bin() {	# PATH DESTDIR: the binary and every library it needs
+	cp "$1" "$R$2/"
+	ldd "$1" 2>/dev/null | awk '/=> \//{print $3} /^\t\/[^ ]+ \(/{print $1}' |
+	while read -r lib; do
+		[ -e "$R$lib" ] && continue
+		mkdir -p "$R$(dirname "$lib")"
+		cp -L "$lib" "$R$lib"
+	done
+}
+copy_bin "$BUILD/capture/hwmsgd" /usr/bin
+copy_bin "$BUILD/cli/hwmsg" /usr/bin
+copy_bin "$BUILD/tests/vm/vm_dump" /usr/bin
+copy_bin "$BUILD/tests/vm/vm_nl" /usr/bin
+DEVLINK=$(command -v devlink || echo /usr/sbin/devlink)
+IP=$(command -v ip || echo /usr/bin/ip)
+[ -x "$DEVLINK" ] && copy_bin "$DEVLINK" /usr/sbin
+[ -x "$IP" ] && copy_bin "$IP" /usr/sbin
+
+: >"$R/lib/vm/modules.list"
+for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
+	virtio_pci 9pnet 9pnet_virtio netfs fscache 9p; do
+	ko=$(find "$KMODS" -name "$m.ko" | head -n 1)
+	if [ -n "$ko" ]; then
+		cp "$ko" "$R/lib/vm/"
+		echo "$m" >>"$R/lib/vm/modules.list"
+	fi
+done
+cp "$W/kmod/devlink_hwmsg.ko" "$W/kmod/hwmsg_sim.ko" "$R/lib/hwmsg/"
+cp "$HERE/guest-init.sh" "$R/init"
+cp "$HERE/guest-lib.sh" "$R/lib/vm/guest-lib.sh"
+chmod +x "$R/init"
+(cd "$R" && find . | cpio -o -H newc --quiet | gzip -1) >"$W/base.cpio.gz"
+flock -u 9
+
+# ---- the scenario -----------------------------------------------------------
+rm -rf "$OUT"
+mkdir -p "$OUT" "$W/sc-$SC/lib/vm"
+cp "$HERE/scenarios/$SC.sh" "$W/sc-$SC/lib/vm/scenario.sh"
+(cd "$W/sc-$SC" && find . | cpio -o -H newc --quiet | gzip -1) >"$W/sc-$SC.cpio.gz"
+# concatenated cpio archives: the kernel unpacks both
+cat "$W/base.cpio.gz" "$W/sc-$SC.cpio.gz" >"$W/initrd-$SC.gz"
+echo "$SC" >"$OUT/scenario"
+
+start=$(date +%s)
+timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 \
+	-nographic -no-reboot -kernel "/boot/vmlinuz-$KVER" \
+	-initrd "$W/initrd-$SC.gz" \
+	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4" \
+	-virtfs "local,path=$OUT,mount_tag=out,security_model=none,id=out" \
+	</dev/null >"$OUT/console.log" 2>&1 || true
+echo "vm/$SC: guest ran $(($(date +%s) - start)) s (log: $OUT)"
+
+if ! grep -qx PASS "$OUT/result" 2>/dev/null; then
+	echo "---- guest log"
+	cat "$OUT/guest.log" 2>/dev/null || true
+	echo "---- console (tail)"
+	tail -n 40 "$OUT/console.log"
+	echo "FAIL: guest did not pass $SC"
+	exit 1
+fi
+if grep -E "WARNING:|BUG:|Oops|general protection|refcount_t" \
+	"$OUT/dmesg.txt" "$OUT/console.log" >/dev/null 2>&1; then
+	grep -E -A20 "WARNING:|BUG:|Oops|general protection|refcount_t" \
+		"$OUT/dmesg.txt" | head -60
+	echo "FAIL: kernel warnings in $SC"
+	exit 1
+fi
+if [ -f "$HERE/scenarios/$SC.check" ]; then
+	OUT=$OUT BUILD=$BUILD SRC=$SRC sh "$HERE/scenarios/$SC.check" || {
+		echo "FAIL: host checks of $SC"
+		exit 1
+	}
+fi
+echo "PASS: vm/$SC"

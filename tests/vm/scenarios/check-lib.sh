@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Host-side helpers for scenarios/*.check (sourced; OUT and BUILD are set).
+die() {
+	echo "CHECK FAILED: $*" >&2
+	exit 1
+}
+
+dump() {	# NAME: $OUT/NAME.pcapng -> $OUT/NAME.txt (vm_dump lines)
+	"$BUILD/tests/vm/vm_dump" "$OUT/$1.pcapng" >"$OUT/$1.txt" ||
+		die "vm_dump $1 failed"
+	grep -q "decode_errors=0" "$OUT/$1.txt" ||
+		die "$1: records that do not decode: $(tail -n 1 "$OUT/$1.txt")"
+}
+
+# The init sequence sim_spectrum.c runs for a device with PORTS ports, as
+# "reg method" per transaction.
+init_sequence() {
+	echo "0x9020 query"
+	echo "0x2002 query"
+	echo "0x2000 write"
+	echo "0x7002 write"
+	echo "0x7003 write"
+	p=0
+	while [ $p -lt "$1" ]; do
+		echo "0x5002 query"
+		echo "0x5003 write"
+		echo "0x5004 query"
+		echo "0x5006 write"
+		p=$((p + 1))
+	done
+	echo "0x8001 write"
+	echo "0x900a query"
+}
+
+# expect_init_sequence NAME DEV PORTS: DEV's first EMADs are the init
+# sequence, each request (r=0, to_hw) followed by its response (r=1).
+expect_init_sequence() {
+	init_sequence "$3" | while read -r reg m; do
+		echo "$reg $m 0 to_hw"
+		echo "$reg $m 1 from_hw"
+	done >"$OUT/$1.expected"
+	n=$(wc -l <"$OUT/$1.expected")
+	grep "type=emad" "$OUT/$1.txt" | grep " dev=[^ ]*/$2 " |
+		sed -n 's/.*dir=\([a-z_]*\) .* reg=\(0x[0-9a-f]*\) method=\([a-z]*\) r=\([01]\) status=0.*/\2 \3 \4 \1/p' |
+		head -n "$n" >"$OUT/$1.got"
+	diff -u "$OUT/$1.expected" "$OUT/$1.got" >&2 ||
+		die "$1: init sequence of $2 differs (expected vs got above)"
+}
+
+no_seq_gaps() {
+	grep -q "seq_gaps=0 " "$OUT/$1.txt" || die "$1: SEQ gaps: $(tail -n 1 "$OUT/$1.txt")"
+	# and SEQ really is there, consecutive from the first hwmsg record
+	awk '/type=(emad|cmd_reg)/ { for (i = 1; i <= NF; i++) if ($i ~ /^seq=/) {
+		s = substr($i, 5); if (s == "-") exit 1;
+		if (n++ && s != last + 1) exit 1; last = s } }' "$OUT/$1.txt" ||
+		die "$1: SEQ missing or not consecutive"
+}
+
+has_event() {	# NAME PATTERN WHAT
+	grep "type=devlink_event" "$OUT/$1.txt" | grep -q "$2" ||
+		die "$1: no devlink event $3"
+}
