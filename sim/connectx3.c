@@ -12,6 +12,8 @@
 
 #define CX3_PORT_MTU	1522
 #define CX3_MAX_MTU	9978
+/* an administrator's action: rare whatever the polling rate */
+#define CX3_TYPE_CHANGE_MIN_NS	1000000000ull
 #define CX3_ETH_CAP	(PTYS_40GBASE_CR4 | PTYS_40GBASE_KR4 | \
 			 PTYS_40GBASE_SR4 | PTYS_10GBASE_KR | \
 			 PTYS_10GBASE_CR | PTYS_10GBASE_SR)
@@ -99,8 +101,10 @@ void sim_connectx3_next(struct sim_dev *d, struct sim_access *a)
 		port_access(a, REG_PMTU_ID, REG_PMTU_LEN, q, d->poll_port);
 	} else if (r < 900) {
 		port_access(a, REG_PPCNT_ID, REG_PPCNT_LEN, q, d->poll_port);
-	} else if (r < 930) {
+	} else if (r < 930 &&
+		   d->now_ns - d->ptys_changed_ns >= CX3_TYPE_CHANGE_MIN_NS) {
 		/* devlink port type set: query, write, query back */
+		d->ptys_changed_ns = d->now_ns;
 		d->ptys_port = d->poll_port;
 		d->ptys_pending = 2;
 		ptys_query(a, d->ptys_port);

@@ -147,6 +147,10 @@ struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
 		s->opts.rate = SIM_DEFAULT_RATE;
 	s->start_ns = s->opts.start_ns ? s->opts.start_ns : SIM_EPOCH_NS;
 	s->n_devs = s->opts.n_devices;
+	for (i = 0; i < SIM_SLOTS; i++)
+		s->free_slots[i] = SIM_SLOTS - 1 - i;
+	s->n_free = SIM_SLOTS;
+	s->returned = UINT32_MAX;
 	/* each device gets an equal share of the rate */
 	s->interval_ns = 1000000000ull * s->n_devs / s->opts.rate;
 	if (!s->interval_ns)
@@ -198,22 +202,74 @@ static void answer(struct hwmsg_sim *s, struct sim_dev *d,
 		sim_connectx3_answer(d, a, now_ns, s->start_ns);
 }
 
-static struct sim_record *push(struct sim_dev *d, uint64_t ts, uint8_t dir)
+static bool rec_before(const struct hwmsg_sim *s, uint32_t a, uint32_t b)
 {
-	struct sim_record *r = &d->q[d->q_n++];
+	const struct sim_record *ra = &s->slots[a], *rb = &s->slots[b];
+
+	return ra->ts_ns < rb->ts_ns ||
+	       (ra->ts_ns == rb->ts_ns && ra->order < rb->order);
+}
+
+static void heap_swap(struct hwmsg_sim *s, unsigned int i, unsigned int j)
+{
+	uint32_t tmp = s->heap[i];
+
+	s->heap[i] = s->heap[j];
+	s->heap[j] = tmp;
+}
+
+static void heap_push(struct hwmsg_sim *s, uint32_t slot)
+{
+	unsigned int i = s->heap_n++;
+
+	s->heap[i] = slot;
+	while (i && rec_before(s, s->heap[i], s->heap[(i - 1) / 2])) {
+		heap_swap(s, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static uint32_t heap_pop(struct hwmsg_sim *s)
+{
+	uint32_t top = s->heap[0];
+	unsigned int i = 0;
+
+	s->heap[0] = s->heap[--s->heap_n];
+	for (;;) {
+		unsigned int l = 2 * i + 1, r = l + 1, m = i;
+
+		if (l < s->heap_n && rec_before(s, s->heap[l], s->heap[m]))
+			m = l;
+		if (r < s->heap_n && rec_before(s, s->heap[r], s->heap[m]))
+			m = r;
+		if (m == i)
+			return top;
+		heap_swap(s, i, m);
+		i = m;
+	}
+}
+
+static struct sim_record *push(struct hwmsg_sim *s, struct sim_dev *d,
+			       uint64_t ts, uint8_t dir)
+{
+	uint32_t slot = s->free_slots[--s->n_free];
+	struct sim_record *r = &s->slots[slot];
 
 	r->ts_ns = ts;
+	r->order = s->order++;
+	r->dev = d;
 	r->dir = dir;
+	heap_push(s, slot);
 	return r;
 }
 
-static void push_emad(struct sim_dev *d, uint64_t ts, bool response,
+static void push_emad(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts, bool response,
 		      uint64_t tid, const struct sim_access *a,
 		      uint8_t status, const char *fw_string,
 		      uint32_t latency_us)
 {
-	struct sim_record *r = push(d, ts, response ? HWMSG_DIR_FROM_HW :
-						      HWMSG_DIR_TO_HW);
+	struct sim_record *r = push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
+							 HWMSG_DIR_TO_HW);
 	struct hwmsg_emad_op op = {
 		.tid = tid,
 		.reg_id = a->reg_id,
@@ -235,11 +291,11 @@ static void push_emad(struct sim_dev *d, uint64_t ts, bool response,
 					    a->reg_len);
 }
 
-static void push_cmdreg(struct sim_dev *d, uint64_t ts, bool response,
-			const struct sim_access *a)
+static void push_cmdreg(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts,
+			bool response, const struct sim_access *a)
 {
-	struct sim_record *r = push(d, ts, response ? HWMSG_DIR_FROM_HW :
-						      HWMSG_DIR_TO_HW);
+	struct sim_record *r = push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
+							 HWMSG_DIR_TO_HW);
 
 	r->len = (uint32_t)hwmsg_cmdreg_build(r->buf, sizeof(r->buf),
 					      a->reg_id, a->method,
@@ -265,7 +321,7 @@ static uint32_t fw_latency_us(uint64_t lat_ns)
 }
 
 /* Request, faults, answer: the records of one EMAD access. */
-static uint64_t queue_emad(struct sim_dev *d, struct sim_access *a,
+static uint64_t queue_emad(struct hwmsg_sim *s, struct sim_dev *d, struct sim_access *a,
 			   uint64_t t)
 {
 	uint64_t tid = d->tid_hi | d->tid_lo++, lat;
@@ -273,85 +329,112 @@ static uint64_t queue_emad(struct sim_dev *d, struct sim_access *a,
 	/* the first MGIR goes through cleanly, so the trace starts with it */
 	bool first = a->reg_id == REG_MGIR_ID && !d->tlvs_on;
 
-	push_emad(d, t, false, tid, a, 0, NULL, 0);
+	push_emad(s, d, t, false, tid, a, 0, NULL, 0);
 	if (!first && fault < FAULT_BUSY) {
 		lat = latency_ns(d);
 		t += lat;
-		push_emad(d, t, true, tid, a, HWMSG_EMAD_STATUS_BUSY, NULL,
+		push_emad(s, d, t, true, tid, a, HWMSG_EMAD_STATUS_BUSY, NULL,
 			  fw_latency_us(lat));
 		/* mlxsw sends the same tid again right away */
 		t += sim_rng_range(&d->rng, RETRY_GAP_MIN_NS, RETRY_GAP_MAX_NS);
-		push_emad(d, t, false, tid, a, 0, NULL, 0);
+		push_emad(s, d, t, false, tid, a, 0, NULL, 0);
 	} else if (!first && fault < FAULT_BUSY + FAULT_LOST) {
 		/* lost: nothing comes back, mlxsw resends after its timeout */
 		t += EMAD_TIMEOUT_NS;
-		push_emad(d, t, false, tid, a, 0, NULL, 0);
+		push_emad(s, d, t, false, tid, a, 0, NULL, 0);
 	}
 	lat = latency_ns(d);
 	t += lat;
-	push_emad(d, t, true, tid, a, a->status, a->fw_string,
+	push_emad(s, d, t, true, tid, a, a->status, a->fw_string,
 		  fw_latency_us(lat));
 	return t;
 }
 
-static uint64_t queue_cmdreg(struct sim_dev *d, struct sim_access *a,
-			     uint64_t t)
+static uint64_t queue_cmdreg(struct hwmsg_sim *s, struct sim_dev *d,
+			     struct sim_access *a, uint64_t t)
 {
-	push_cmdreg(d, t, false, a);
+	push_cmdreg(s, d, t, false, a);
 	t += latency_ns(d);
-	push_cmdreg(d, t, true, a);
+	push_cmdreg(s, d, t, true, a);
 	return t;
 }
 
-/* The device's next access, as records in d->q. */
+/*
+ * The device's next access, its records into the heap. Init sequences and
+ * mlx4's port type change wait for each answer, as their drivers do; the
+ * steady polling overlaps, so the simulator keeps the rate it is given.
+ */
 static void refill(struct hwmsg_sim *s, struct sim_dev *d)
 {
 	struct sim_access a = { .req = d->req, .resp = d->resp };
 	uint64_t t = d->next_issue, end;
+	unsigned int n_free = s->n_free;
+	bool serial;
 
 	memset(d->req, 0, sizeof(d->req));
+	d->now_ns = t;
 	if (d->kind == HWMSG_SIM_SPECTRUM)
 		sim_spectrum_next(d, &a);
 	else
 		sim_connectx3_next(d, &a);
+	serial = !d->init_done || d->ptys_pending;
 	answer(s, d, &a, t);
 
-	d->q_n = d->q_i = 0;
 	if (d->type == HWMSG_TYPE_MLX_EMAD) {
-		end = queue_emad(d, &a, t);
+		end = queue_emad(s, d, &a, t);
 		if (a.reg_id == REG_MGIR_ID)	/* MGIR advertised the TLVs */
 			d->tlvs_on = true;
 	} else {
-		end = queue_cmdreg(d, &a, t);
+		end = queue_cmdreg(s, d, &a, t);
 	}
-	d->next_issue = t + d->q_n * s->interval_ns;
-	if (d->next_issue <= end)
+	d->next_issue = t + (n_free - s->n_free) * s->interval_ns;
+	if (serial && d->next_issue <= end)
 		d->next_issue = end + sim_rng_range(&d->rng, 2000, 20000);
+}
+
+static struct sim_dev *next_to_issue(struct hwmsg_sim *s)
+{
+	struct sim_dev *best = &s->devs[0];
+	unsigned int i;
+
+	for (i = 1; i < s->n_devs; i++)
+		if (s->devs[i].next_issue < best->next_issue)
+			best = &s->devs[i];
+	return best;
 }
 
 void hwmsg_sim_next(struct hwmsg_sim *s, struct hwmsg_record *rec)
 {
-	struct sim_dev *best = NULL;
 	const struct sim_record *r;
-	unsigned int i;
+	uint32_t slot;
 
-	for (i = 0; i < s->n_devs; i++) {
-		struct sim_dev *d = &s->devs[i];
+	if (s->returned != UINT32_MAX)
+		s->free_slots[s->n_free++] = s->returned;
+	/* every request due before the earliest waiting record goes first */
+	for (;;) {
+		struct sim_dev *d = next_to_issue(s);
+		uint64_t top = s->heap_n ? s->slots[s->heap[0]].ts_ns : 0;
 
-		if (d->q_i == d->q_n)
-			refill(s, d);
-		if (!best || d->q[d->q_i].ts_ns < best->q[best->q_i].ts_ns)
-			best = d;
+		if (s->heap_n && d->next_issue > top)
+			break;
+		if (s->n_free < SIM_QUEUE_MAX) {
+			/* all slots in flight: the driver blocks a while */
+			d->next_issue = top + 1;
+			continue;
+		}
+		refill(s, d);
 	}
-	r = &best->q[best->q_i++];
+	slot = heap_pop(s);
+	s->returned = slot;
+	r = &s->slots[slot];
 
 	memset(rec, 0, sizeof(*rec));
 	rec->ts_ns = r->ts_ns;
 	rec->bus = "pci";
-	rec->dev = best->name;
-	rec->driver = best->driver;
-	rec->devlink_index = best->index;
-	rec->type = best->type;
+	rec->dev = r->dev->name;
+	rec->driver = r->dev->driver;
+	rec->devlink_index = r->dev->index;
+	rec->type = r->dev->type;
 	rec->dir = r->dir;
 	rec->flags = HWMSG_RECF_HAS_SEQ | HWMSG_RECF_HAS_INDEX;
 	rec->seq = s->seq++;

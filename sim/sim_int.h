@@ -17,6 +17,7 @@
 #define SIM_REG_MAX	0x420	/* largest register we build (SFN) */
 #define SIM_FRAME_MAX	1536	/* an EMAD around SIM_REG_MAX, with TLVs */
 #define SIM_QUEUE_MAX	6	/* records one access can produce */
+#define SIM_SLOTS	1024	/* records in flight, all devices */
 #define SIM_MAX_PORTS	64
 
 /* Register file: what was written, per register and index. */
@@ -44,8 +45,13 @@ struct sim_access {
 	uint8_t *resp;		/* filled by sim_answer() */
 };
 
+struct sim_dev;
+
+/* A record waiting for its time to come, in the simulator's time heap. */
 struct sim_record {
 	uint64_t ts_ns;
+	uint64_t order;			/* tie-break: stable, so deterministic */
+	struct sim_dev *dev;
 	uint8_t dir;
 	uint32_t len;
 	uint8_t buf[SIM_FRAME_MAX];
@@ -70,6 +76,8 @@ struct sim_dev {
 	uint16_t next_rif;
 	unsigned int ptys_pending;	/* CX3 port type change: steps left */
 	unsigned int ptys_port;
+	uint64_t ptys_changed_ns;
+	uint64_t now_ns;		/* virtual time of this access */
 
 	/* firmware state */
 	struct sim_regfile regs;
@@ -77,10 +85,7 @@ struct sim_dev {
 	int temp, temp_max;		/* 0.125 C */
 	uint32_t pps[SIM_MAX_PORTS + 1];
 
-	/* the records of the current access, in time order */
-	struct sim_record q[SIM_QUEUE_MAX];
-	unsigned int q_n, q_i;
-	uint64_t next_issue, last_ts;
+	uint64_t next_issue;		/* virtual time of the next request */
 
 	uint8_t req[SIM_REG_MAX], resp[SIM_REG_MAX];
 	char str[HWMSG_EMAD_STRING_LEN];
@@ -91,8 +96,17 @@ struct hwmsg_sim {
 	uint64_t start_ns;
 	uint64_t interval_ns;		/* per record, per device */
 	uint64_t seq;
+	uint64_t order;
 	unsigned int n_devs;
 	struct sim_dev devs[HWMSG_SIM_MAX_DEVICES];
+
+	/* records generated, not yet returned: a pool and a min-heap on time */
+	struct sim_record slots[SIM_SLOTS];
+	uint32_t free_slots[SIM_SLOTS];
+	unsigned int n_free;
+	uint32_t heap[SIM_SLOTS];
+	unsigned int heap_n;
+	uint32_t returned;		/* slot handed out last, freed next call */
 };
 
 /* regfile.c */
