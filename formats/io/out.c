@@ -110,6 +110,8 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 			errno = ENOMEM;
 			goto sys_err;
 		}
+		/* a content checksum per frame catches a damaged file */
+		ZSTD_CCtx_setParameter(o->zc, ZSTD_c_checksumFlag, 1);
 		if (level && ZSTD_isError(ZSTD_CCtx_setParameter(o->zc,
 				ZSTD_c_compressionLevel, level))) {
 			hwmsg_errf(err, 0, "%s: zstd level %d not supported",

@@ -82,8 +82,13 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 struct hwmsg_reader *hwmsg_reader_fopen(FILE *f, const char *name,
 					struct hwmsg_err *err)
 {
-	struct hwmsg_reader *r = calloc(1, sizeof(*r));
+	struct hwmsg_reader *r;
 
+	if (!f) {
+		hwmsg_errf(err, 0, "%s: no stream", name);
+		return NULL;
+	}
+	r = calloc(1, sizeof(*r));
 	if (!r || !(r->name = strdup(name))) {
 		hwmsg_errf(err, 0, "%s: out of memory", name);
 		free(r);
@@ -138,7 +143,7 @@ static uint64_t data_offset(const struct hwmsg_reader *r, uint32_t caplen)
 	uint32_t len;
 
 	if (r->in.head_len < 4 || hwmsg_get_le32(r->in.head) != PCAPNG_MAGIC)
-		return end - caplen;
+		return end >= caplen ? end - caplen : 0;
 	if (!hwmsg_in_peek_back(&r->in, end - 4, t, 4)) {
 		len = hwmsg_get_le32(t);
 		if (len > end || len < PCAPNG_EPB_MIN_LEN + caplen)

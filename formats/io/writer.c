@@ -141,10 +141,13 @@ static long dev_id(struct hwmsg_writer *w, const char *bus, const char *dev,
 		free(d->dev);
 		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
 	}
-	w->n_devs++;
-	if (put_idb(w, d, driver, err))
+	/* no EPB may name an interface whose IDB is not out */
+	if (put_idb(w, d, driver, err)) {
+		free(d->bus);
+		free(d->dev);
 		return -1;
-	return (long)(w->n_devs - 1);
+	}
+	return (long)w->n_devs++;
 }
 
 struct hwmsg_writer *hwmsg_writer_open(const char *path,
