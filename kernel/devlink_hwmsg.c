@@ -81,7 +81,6 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info);
 static const struct genl_small_ops dlhw_ops[] = {
 	{
 		.cmd = DEVLINK_HWMSG_CMD_GET,
-		.validate = GENL_DONT_VALIDATE_STRICT | GENL_DONT_VALIDATE_DUMP,
 		.doit = dlhw_get_doit,
 	},
 };

@@ -26,5 +26,6 @@ echo $? >/out/guest.rc
 dmesg >/out/dmesg.txt
 sync
 echo "VM: done rc=$(cat /out/guest.rc)"
+cd /
 umount /out
 poweroff -f
