@@ -866,6 +866,37 @@ static void test_zstd_frame_size(void)
 	}
 }
 
+/* Drops nobody can be named for still reach the file without devices. */
+static void test_unattributed_only(void)
+{
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_writer *w;
+	size_t n, off = 0;
+	struct blk b;
+	uint8_t *f;
+	int idb = 0, isb = 0;
+
+	w = hwmsg_writer_open(path("u.pcapng"), NULL, &err);
+	hwmsg_writer_add_drops(w, NULL, NULL, 9);
+	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
+	f = slurp(path("u.pcapng"), &n);
+	while (next_blk(f, n, &off, &b)) {
+		if (b.type == 1) {
+			CHECK(opt_is(&b, 16, 2, "hwmsg/unattributed"));
+			idb++;
+		} else if (b.type == 5) {
+			CHECK_EQ(opt_u64(&b, 20, 4), 0);
+			CHECK_EQ(opt_u64(&b, 20, 5), 0);
+			CHECK(opt_is(&b, 20, 1, "dropped (not attributable): 9"));
+			isb++;
+		}
+	}
+	CHECK_EQ(idb, 1);
+	CHECK_EQ(isb, 1);
+	free(f);
+	CHECK_EQ(read_all(path("u.pcapng"), HWMSG_INPUT_PCAPNG_USER15, 0), 0);
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof(dir), "/tmp/test_io.XXXXXX");
@@ -887,6 +918,7 @@ int main(void)
 	test_write_errors();
 	test_flush_timing();
 	test_zstd_frame_size();
+	test_unattributed_only();
 	if (!test_failures) {
 		char cmd[128];
 
