@@ -15,6 +15,8 @@ static const struct cmd cmds[] = {
 	{ "show", cmd_show, "print records, one line each (-V: every field)" },
 	{ "stat", cmd_stat, "counts, latency and errors per register and method" },
 	{ "top", cmd_top, "live or offline terminal viewer" },
+	{ "regs", cmd_regs, "list, show and decode registers (built-in and ADB)" },
+	{ "dev", cmd_dev, "list devlink devices and ports (live, this netns)" },
 	/* CMD-TABLE: one line per subcommand */
 };
 

@@ -2,14 +2,245 @@
 /*
  * The register database: names and field layouts of Mellanox registers,
  * from the built-in descriptions (formats/regdb/db/) and mstflint's ADB
- * files. (Issue 4 extends this header with the layout model and decoder.)
+ * files, and the decoder that turns a register payload into named fields.
+ *
+ * Field positions follow the kernel's MLXSW_ITEM32 convention (see wire.h):
+ * fields of up to 32 bits live in the big-endian 32-bit word at byte
+ * `offset`, at bit `shift` (LSB = 0), `width` bits. Wider fields (MACs,
+ * addresses, 64-bit counters, strings, byte arrays) start at `offset` and
+ * take width / 8 bytes.
  */
 #ifndef HWMSG_REGDB_H
 #define HWMSG_REGDB_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+#include "hwmsg/err.h"
+#include "hwmsg/msg.h"
+
+enum hwmsg_reg_kind {
+	HWMSG_REG_UINT,
+	HWMSG_REG_INT,		/* two's complement in width bits */
+	HWMSG_REG_BOOL,
+	HWMSG_REG_ENUM,		/* uint with value names (field->enums) */
+	HWMSG_REG_MAC,		/* 48 bits */
+	HWMSG_REG_IPV4,		/* 32 bits */
+	HWMSG_REG_IPV6,		/* 128 bits */
+	HWMSG_REG_STRING,	/* NUL-padded ASCII */
+	HWMSG_REG_BYTES,	/* shown as hex */
+	HWMSG_REG_U64,		/* 64-bit big-endian counter */
+	HWMSG_REG_LAYOUT,	/* a nested layout (field->layout) */
+	HWMSG_REG_UNION,	/* one of field->cases, chosen by a selector */
+	HWMSG_REG_KIND_COUNT
+};
+
+enum hwmsg_reg_access {
+	HWMSG_REG_RW,
+	HWMSG_REG_RO,
+	HWMSG_REG_WO,
+	HWMSG_REG_INDEX,	/* selects the instance: local_port, module... */
+	HWMSG_REG_OP,		/* an operation code, not state */
+	HWMSG_REG_ACCESS_COUNT
+};
+
+enum hwmsg_reg_source {
+	HWMSG_REG_BUILTIN,
+	HWMSG_REG_ADB,
+};
+
+struct hwmsg_reg_layout;
+
+/* One arm of a union: used when the selector equals value. */
+struct hwmsg_reg_case {
+	uint32_t value;
+	const char *name;		/* path element: "unicast" */
+	const struct hwmsg_reg_layout *layout;
+};
+
+struct hwmsg_reg_field {
+	const char *name;
+	const char *descr;		/* may be NULL */
+	uint32_t offset;		/* bytes, from the start of its layout */
+	uint8_t shift;			/* bit of the LSB, width <= 32 only */
+	uint32_t width;			/* bits */
+	uint8_t kind;			/* enum hwmsg_reg_kind */
+	uint8_t access;			/* enum hwmsg_reg_access */
+	uint32_t count;			/* array elements; 0: a scalar */
+	uint32_t stride;		/* bits between array elements */
+	/* Split local port (MLXSW_ITEM32_LP): bits 8.. of the value */
+	bool has_msb;
+	uint32_t msb_offset;
+	uint8_t msb_shift, msb_width;
+	const struct hwmsg_name *enums;	/* ENUM: {0, NULL}-terminated */
+	const struct hwmsg_reg_layout *layout;	/* LAYOUT */
+	const char *selector;		/* UNION: sibling field path */
+	const struct hwmsg_reg_case *cases;	/* UNION */
+	unsigned int n_cases;
+};
+
+struct hwmsg_reg_layout {
+	const char *name;
+	uint32_t len;			/* bytes */
+	const struct hwmsg_reg_field *fields;
+	unsigned int n_fields;
+};
+
+struct hwmsg_reg {
+	uint16_t id;
+	const char *name;		/* upper case, "PMLP" */
+	const char *lname;		/* lower case, for paths: "pmlp" */
+	const char *descr;		/* may be NULL */
+	uint32_t len;			/* bytes; 0 when only the name is known */
+	uint8_t source;			/* enum hwmsg_reg_source */
+	const struct hwmsg_reg_layout *layout;	/* NULL: name only */
+};
+
+/* A set of registers. The first one loaded for an id wins. */
+struct hwmsg_regdb;
+
+struct hwmsg_regdb *hwmsg_regdb_new(void);
+void hwmsg_regdb_free(struct hwmsg_regdb *db);
+
+/*
+ * Parse register descriptions in the text format (docs/regdb.md). file
+ * names the text in errors ("port.reg:12: ..."). On error the registers
+ * of this text are not added.
+ */
+int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
+			  size_t len, const char *file, struct hwmsg_err *err);
+/* Add the built-in descriptions (compiled into the library). */
+int hwmsg_regdb_load_builtin(struct hwmsg_regdb *db, struct hwmsg_err *err);
+/* Load an mstflint ADB XML file, or one held in memory. */
+int hwmsg_regdb_load_adb(struct hwmsg_regdb *db, const char *path,
+			 struct hwmsg_err *err);
+int hwmsg_regdb_load_adb_mem(struct hwmsg_regdb *db, const char *buf,
+			     size_t len, const char *file,
+			     struct hwmsg_err *err);
+
+/* The installed mstflint databases, switch then hca. */
+extern const char *const hwmsg_adb_default_paths[];
+
+/*
+ * What most tools want: the built-in database, then the ADB files of
+ * HWMSG_ADB_PATH (colon separated) or, if unset, the installed defaults
+ * that exist. Missing default files are not an error. Built once per
+ * process and never freed; NULL (err set) only if a file fails to parse.
+ */
+const struct hwmsg_regdb *hwmsg_regdb_default(struct hwmsg_err *err);
+/* The built-in database alone, built once. Never NULL. */
+const struct hwmsg_regdb *hwmsg_regdb_builtin(void);
+
+const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
+					 uint16_t id);
+/* By name, case-insensitive ("pmlp", "PMLP"). */
+const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
+					      const char *name);
+/* Registers in id order: i from 0 to hwmsg_regdb_count() - 1. */
+unsigned int hwmsg_regdb_count(const struct hwmsg_regdb *db);
+const struct hwmsg_reg *hwmsg_regdb_at(const struct hwmsg_regdb *db,
+				       unsigned int i);
 
 /* Name of a register id ("PMLP"), from the built-in database; NULL if unknown. */
 const char *hwmsg_reg_name(uint16_t id);
+
+extern const struct hwmsg_name hwmsg_reg_kind_names[];
+extern const struct hwmsg_name hwmsg_reg_access_names[];
+extern const struct hwmsg_name hwmsg_reg_source_names[];
+
+/*
+ * Every leaf field of every register with a layout, for tools that declare
+ * one filter field per register field (Wireshark). filter is
+ * "mlxreg.<reg>.<path without array indices>", e.g.
+ * "mlxreg.pmlp.lane_module_mapping.tx_lane"; it is the same string the
+ * decoder puts in hwmsg_reg_value.filter. Union arms show up under their
+ * layout name ("mlxreg.sfd.record.unicast.mac"). A non-zero return from fn
+ * stops the walk and is returned.
+ */
+typedef int (*hwmsg_regdb_field_fn)(void *ctx, const struct hwmsg_reg *reg,
+				    const struct hwmsg_reg_field *field,
+				    const char *filter);
+int hwmsg_regdb_foreach_field(const struct hwmsg_regdb *db,
+			      hwmsg_regdb_field_fn fn, void *ctx);
+
+/* ---- decoding ---------------------------------------------------------- */
+
+#define HWMSG_REG_PATH_MAX 128
+
+/* One decoded field (a leaf) or group (an array element, layout, union). */
+struct hwmsg_reg_value {
+	const struct hwmsg_reg_field *field;
+	unsigned int depth;		/* 0 for the register's own fields */
+	bool group;			/* has children, no value of its own */
+	bool missing;			/* beyond the end of the payload */
+	uint32_t offset;		/* bytes, from the start of the payload */
+	uint64_t raw;			/* scalar kinds and U64 */
+	const uint8_t *bytes;		/* MAC, IP, STRING, BYTES: into payload */
+	uint32_t n_bytes;
+	char path[HWMSG_REG_PATH_MAX];	/* "lane_module_mapping[2].tx_lane" */
+	char filter[HWMSG_REG_PATH_MAX];/* "mlxreg.pmlp.lane_module_mapping.tx_lane" */
+};
+
+struct hwmsg_reg_decoded {
+	const struct hwmsg_reg *reg;
+	struct hwmsg_reg_value *values;	/* pre-order: groups before children */
+	unsigned int n_values;
+	unsigned int n_missing;		/* leaves beyond the payload */
+	uint32_t payload_len;
+	unsigned int cap;
+};
+
+/*
+ * Decode payload as register id. Returns 0 if every field was in the
+ * payload, 1 if some were missing (they are in the list, marked missing;
+ * err names the first), -1 if the register has no layout or out of memory
+ * (err says so). Free with hwmsg_reg_decoded_free() whatever it returns.
+ */
+int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,
+		     const uint8_t *payload, size_t len,
+		     struct hwmsg_reg_decoded *out, struct hwmsg_err *err);
+int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
+			 size_t len, struct hwmsg_reg_decoded *out,
+			 struct hwmsg_err *err);
+void hwmsg_reg_decoded_free(struct hwmsg_reg_decoded *d);
+
+/* The first decoded value whose path is path ("local_port"), or NULL. */
+const struct hwmsg_reg_value *
+hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
+
+/*
+ * The value as text: "17", "up (1)", "00:02:c9:01:02:03", "192.0.2.1",
+ * "-3", "0x1234", "\"SN2700\"", "<missing>". Returns buf.
+ */
+const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
+				size_t size);
+
+/*
+ * One-line summary of what the payload is about, from its top-level index
+ * fields: "PAOS local_port 17", "MTMP sensor_index 3". Returns buf.
+ */
+const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
+			      size_t size);
+
+/* ---- printing ---------------------------------------------------------- */
+
+/* One line of a printed register: indent levels, name, value (or NULL). */
+typedef void (*hwmsg_reg_line_fn)(void *ctx, unsigned int depth,
+				  const char *name, const char *value);
+
+/*
+ * Walk a decoded register as lines: groups as "lane_module_mapping[2]" with
+ * a NULL value, leaves as their last path element and formatted value.
+ * Zero-valued leaves are skipped unless all is set (arrays of unused
+ * records are mostly zeros).
+ */
+void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
+		      hwmsg_reg_line_fn fn, void *ctx);
+
+/* The same to f: "<indent><2 spaces per depth><name padded>  <value>\n". */
+void hwmsg_reg_print(FILE *f, const struct hwmsg_reg_decoded *d,
+		     const char *indent, bool all);
 
 #endif

@@ -1,0 +1,337 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Register payload -> a pre-order list of decoded fields with stable path
+ * names. Every read is checked against the payload length: what lies
+ * beyond it is listed as missing, never read.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "regdb_int.h"
+
+/* Enough for SFD's 64 records; bounds what a hostile ADB can make us emit. */
+#define DECODE_MAX_VALUES 16384
+
+struct decoder {
+	const uint8_t *p;
+	size_t len;
+	struct hwmsg_reg_decoded *out;
+	struct hwmsg_err *err;
+	bool failed;			/* out of memory */
+	bool err_set;
+};
+
+/* Bit address (big-endian bit order) of a field's first bit. */
+static uint64_t field_bit(const struct hwmsg_reg_field *f, uint64_t base)
+{
+	uint64_t a = (base + f->offset) * 8;
+
+	if (f->width <= 32 && f->shift + f->width <= 32)
+		a += 32 - f->shift - f->width;
+	return a;
+}
+
+static bool bits_present(const struct decoder *d, uint64_t bit,
+			 uint64_t width)
+{
+	return bit + width <= (uint64_t)d->len * 8;
+}
+
+/* width <= 64 bits at a big-endian bit address; caller checked bounds. */
+static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
+{
+	uint64_t v = 0;
+	unsigned int i;
+
+	if (bit % 8 == 0 && width % 8 == 0) {
+		for (i = 0; i < width / 8; i++)
+			v = v << 8 | p[bit / 8 + i];
+		return v;
+	}
+	for (i = 0; i < width; i++) {
+		uint64_t b = bit + i;
+
+		v = v << 1 | ((p[b / 8] >> (7 - b % 8)) & 1);
+	}
+	return v;
+}
+
+static bool is_scalar(uint8_t kind)
+{
+	return kind == HWMSG_REG_UINT || kind == HWMSG_REG_INT ||
+	       kind == HWMSG_REG_BOOL || kind == HWMSG_REG_ENUM ||
+	       kind == HWMSG_REG_U64 || kind == HWMSG_REG_IPV4;
+}
+
+static struct hwmsg_reg_value *push(struct decoder *d)
+{
+	struct hwmsg_reg_decoded *o = d->out;
+
+	if (d->failed)
+		return NULL;
+	if (o->n_values == o->cap) {
+		unsigned int cap = o->cap ? o->cap * 2 : 64;
+		struct hwmsg_reg_value *v;
+
+		if (cap > DECODE_MAX_VALUES)
+			cap = DECODE_MAX_VALUES;
+		if (o->n_values == cap) {
+			d->failed = true;
+			hwmsg_errf(d->err, 0, "%s: more than %u fields",
+				   o->reg->name, DECODE_MAX_VALUES);
+			return NULL;
+		}
+		v = realloc(o->values, cap * sizeof(*v));
+		if (!v) {
+			d->failed = true;
+			hwmsg_errf(d->err, 0, "out of memory");
+			return NULL;
+		}
+		o->values = v;
+		o->cap = cap;
+	}
+	memset(&o->values[o->n_values], 0, sizeof(o->values[0]));
+	return &o->values[o->n_values++];
+}
+
+static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
+{
+	v->missing = true;
+	d->out->n_missing++;
+	if (!d->err_set) {
+		d->err_set = true;
+		hwmsg_errf(d->err, v->offset,
+			   "%s: payload ends at 0x%zx, field %s at 0x%x and after missing",
+			   d->out->reg->name, d->len, v->path, v->offset);
+	}
+}
+
+static void join(char *dst, const char *prefix, const char *name,
+		 const char *suffix)
+{
+	/* a path too long for HWMSG_REG_PATH_MAX is cut, still terminated */
+	if (snprintf(dst, HWMSG_REG_PATH_MAX, "%s%s%s%s", prefix,
+		     *prefix ? "." : "", name, suffix) >= HWMSG_REG_PATH_MAX)
+		dst[HWMSG_REG_PATH_MAX - 1] = 0;
+}
+
+/* The scalar value of a field named by a dotted path within a layout. */
+static bool read_selector(const struct decoder *d,
+			  const struct hwmsg_reg_layout *l, uint64_t base,
+			  const char *path, uint64_t *val)
+{
+	const char *dot = strchr(path, '.');
+	size_t n = dot ? (size_t)(dot - path) : strlen(path);
+	unsigned int i;
+
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		uint64_t bit;
+
+		if (strlen(f->name) != n || strncmp(f->name, path, n) || f->count)
+			continue;
+		if (dot)
+			return f->kind == HWMSG_REG_LAYOUT &&
+			       read_selector(d, f->layout, base + f->offset,
+					     dot + 1, val);
+		if (!is_scalar(f->kind))
+			return false;
+		bit = field_bit(f, base);
+		if (!bits_present(d, bit, f->width))
+			return false;
+		*val = get_bits(d->p, bit, f->width);
+		return true;
+	}
+	return false;
+}
+
+static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
+			uint64_t base, const char *path, const char *filter,
+			unsigned int depth);
+
+static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
+		 struct hwmsg_reg_value *v, uint64_t bit, uint64_t base,
+		 uint64_t elem_bits)
+{
+	v->offset = (uint32_t)(bit / 8);
+	if (!bits_present(d, bit, f->width)) {
+		set_missing(d, v);
+		return;
+	}
+	if (is_scalar(f->kind)) {
+		v->raw = get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
+		if (f->kind == HWMSG_REG_INT && f->width < 64 &&
+		    (v->raw >> (f->width - 1)) & 1)
+			v->raw |= ~0ull << f->width;
+		if (f->has_msb) {
+			uint64_t m = (base + f->msb_offset) * 8 + elem_bits +
+				     32 - f->msb_shift - f->msb_width;
+
+			if (bits_present(d, m, f->msb_width))
+				v->raw |= get_bits(d->p, m, f->msb_width)
+					  << f->width;
+		}
+	}
+	if (bit % 8 == 0) {
+		v->bytes = d->p + bit / 8;
+		v->n_bytes = (f->width + 7) / 8;
+	}
+}
+
+static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
+		       struct hwmsg_reg_value *v,
+		       const struct hwmsg_reg_layout *parent, uint64_t pbase,
+		       uint64_t off, unsigned int depth)
+{
+	const struct hwmsg_reg_case *c = NULL;
+	struct hwmsg_reg_value *g;
+	char path[HWMSG_REG_PATH_MAX], filter[HWMSG_REG_PATH_MAX];
+	uint64_t sel;
+	unsigned int i;
+
+	if (read_selector(d, parent, pbase, f->selector, &sel))
+		for (i = 0; i < f->n_cases; i++)
+			if (f->cases[i].value == sel)
+				c = &f->cases[i];
+	if (!c) {
+		/* no arm matches: keep the bytes */
+		v->group = false;
+		leaf(d, f, v, off * 8, pbase, 0);
+		return;
+	}
+	snprintf(path, sizeof(path), "%s", v->path);
+	snprintf(filter, sizeof(filter), "%s", v->filter);
+	g = push(d);
+	if (!g)
+		return;
+	g->field = f;
+	g->group = true;
+	g->depth = depth + 1;
+	g->offset = (uint32_t)off;
+	join(g->path, path, c->name, "");
+	join(g->filter, filter, c->name, "");
+	snprintf(path, sizeof(path), "%s", g->path);
+	snprintf(filter, sizeof(filter), "%s", g->filter);
+	if (off >= d->len)
+		set_missing(d, g);
+	else
+		walk_layout(d, c->layout, off, path, filter, depth + 2);
+}
+
+/* One scalar or one array element of f. */
+static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
+		     const struct hwmsg_reg_layout *parent, uint64_t base,
+		     uint64_t elem_bits, const char *path, const char *filter,
+		     const char *suffix, unsigned int depth)
+{
+	struct hwmsg_reg_value *v = push(d);
+	uint64_t off;
+
+	if (!v)
+		return;
+	v->field = f;
+	v->depth = depth;
+	join(v->path, path, f->name, suffix);
+	join(v->filter, filter, f->name, "");
+	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
+		leaf(d, f, v, field_bit(f, base) + elem_bits, base, elem_bits);
+		return;
+	}
+	off = base + f->offset + elem_bits / 8;
+	v->group = true;
+	v->offset = (uint32_t)off;
+	if (depth >= REGDB_MAX_DEPTH * 3)
+		return;
+	if (f->kind == HWMSG_REG_UNION) {
+		walk_union(d, f, v, parent, base, off, depth);
+	} else if (off >= d->len) {
+		set_missing(d, v);
+	} else {
+		char p[HWMSG_REG_PATH_MAX], fl[HWMSG_REG_PATH_MAX];
+
+		snprintf(p, sizeof(p), "%s", v->path);
+		snprintf(fl, sizeof(fl), "%s", v->filter);
+		walk_layout(d, f->layout, off, p, fl, depth + 1);
+	}
+}
+
+static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
+			uint64_t base, const char *path, const char *filter,
+			unsigned int depth)
+{
+	unsigned int i, k;
+
+	for (i = 0; i < l->n_fields && !d->failed; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		char suffix[16];
+
+		if (!f->count) {
+			walk_one(d, f, l, base, 0, path, filter, "", depth);
+			continue;
+		}
+		for (k = 0; k < f->count && !d->failed; k++) {
+			uint64_t eb = (uint64_t)k * f->stride;
+
+			snprintf(suffix, sizeof(suffix), "[%u]", k);
+			walk_one(d, f, l, base, eb, path, filter, suffix, depth);
+			/* one missing element stands for the rest */
+			if (!d->failed &&
+			    d->out->values[d->out->n_values - 1].missing &&
+			    field_bit(f, base) + eb >= (uint64_t)d->len * 8)
+				break;
+		}
+	}
+}
+
+int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
+			 size_t len, struct hwmsg_reg_decoded *out,
+			 struct hwmsg_err *err)
+{
+	struct decoder d = { .p = payload, .len = payload ? len : 0,
+			     .out = out, .err = err };
+	char filter[HWMSG_REG_PATH_MAX];
+
+	memset(out, 0, sizeof(*out));
+	out->reg = reg;
+	out->payload_len = (uint32_t)d.len;
+	if (!reg->layout)
+		return hwmsg_errf(err, 0, "register %s (0x%04x): no field layout known",
+				  reg->name, reg->id);
+	snprintf(filter, sizeof(filter), "mlxreg.%s", reg->lname);
+	walk_layout(&d, reg->layout, 0, "", filter, 0);
+	if (d.failed)
+		return -1;
+	return out->n_missing ? 1 : 0;
+}
+
+int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,
+		     const uint8_t *payload, size_t len,
+		     struct hwmsg_reg_decoded *out, struct hwmsg_err *err)
+{
+	const struct hwmsg_reg *reg = hwmsg_regdb_find(db, id);
+
+	memset(out, 0, sizeof(*out));
+	if (!reg)
+		return hwmsg_errf(err, 0, "register 0x%04x: unknown", id);
+	return hwmsg_reg_decode_reg(reg, payload, len, out, err);
+}
+
+void hwmsg_reg_decoded_free(struct hwmsg_reg_decoded *d)
+{
+	if (!d)
+		return;
+	free(d->values);
+	d->values = NULL;
+	d->n_values = d->cap = 0;
+}
+
+const struct hwmsg_reg_value *
+hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->n_values; i++)
+		if (!strcmp(d->values[i].path, path))
+			return &d->values[i];
+	return NULL;
+}

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The databases tools share: the built-in one and the built-in one plus
+ * the installed (or HWMSG_ADB_PATH) vendor files, each built once.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "regdb_int.h"
+
+const char *const hwmsg_adb_default_paths[] = {
+	"/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb",
+	"/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb",
+	NULL
+};
+
+int hwmsg_regdb_load_builtin(struct hwmsg_regdb *db, struct hwmsg_err *err)
+{
+	unsigned int i;
+
+	for (i = 0; i < regdb_builtin_n_files; i++)
+		if (hwmsg_regdb_load_text(db, regdb_builtin_files[i].text,
+					  regdb_builtin_files[i].len,
+					  regdb_builtin_files[i].name, err))
+			return -1;
+	return 0;
+}
+
+static struct hwmsg_regdb *builtin_db;
+static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+
+static void builtin_init(void)
+{
+	struct hwmsg_err err;
+
+	builtin_db = hwmsg_regdb_new();
+	if (!builtin_db || hwmsg_regdb_load_builtin(builtin_db, &err)) {
+		/* the built-in text is tested: this is a build defect */
+		fprintf(stderr, "hwmsg: built-in register database: %s\n",
+			builtin_db ? err.msg : "out of memory");
+		abort();
+	}
+}
+
+const struct hwmsg_regdb *hwmsg_regdb_builtin(void)
+{
+	pthread_once(&builtin_once, builtin_init);
+	return builtin_db;
+}
+
+const char *hwmsg_reg_name(uint16_t id)
+{
+	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
+
+	return r ? r->name : NULL;
+}
+
+static struct hwmsg_regdb *default_db;
+static struct hwmsg_err default_err;
+static pthread_once_t default_once = PTHREAD_ONCE_INIT;
+
+static int load_path_list(struct hwmsg_regdb *db, const char *list)
+{
+	char *copy = strdup(list), *save = NULL, *path;
+	int ret = 0;
+
+	if (!copy)
+		return hwmsg_errf(&default_err, 0, "out of memory");
+	for (path = strtok_r(copy, ":", &save); path && !ret;
+	     path = strtok_r(NULL, ":", &save))
+		ret = hwmsg_regdb_load_adb(db, path, &default_err);
+	free(copy);
+	return ret;
+}
+
+static void default_init(void)
+{
+	const char *env = getenv("HWMSG_ADB_PATH");
+	struct hwmsg_regdb *db = hwmsg_regdb_new();
+	unsigned int i;
+
+	if (!db || hwmsg_regdb_load_builtin(db, &default_err))
+		goto fail;
+	if (env && *env) {
+		if (load_path_list(db, env))
+			goto fail;
+	} else {
+		for (i = 0; hwmsg_adb_default_paths[i]; i++)
+			if (!access(hwmsg_adb_default_paths[i], R_OK) &&
+			    hwmsg_regdb_load_adb(db, hwmsg_adb_default_paths[i],
+						 &default_err))
+				goto fail;
+	}
+	default_db = db;
+	return;
+fail:
+	if (!db)
+		hwmsg_errf(&default_err, 0, "out of memory");
+	hwmsg_regdb_free(db);
+}
+
+const struct hwmsg_regdb *hwmsg_regdb_default(struct hwmsg_err *err)
+{
+	pthread_once(&default_once, default_init);
+	if (!default_db && err)
+		*err = default_err;
+	return default_db;
+}
+
+/* ---- walking the schema ------------------------------------------------ */
+
+static int walk_fields(const struct hwmsg_reg *reg,
+		       const struct hwmsg_reg_layout *l, const char *prefix,
+		       unsigned int depth, hwmsg_regdb_field_fn fn, void *ctx)
+{
+	char filter[HWMSG_REG_PATH_MAX], arm[HWMSG_REG_PATH_MAX];
+	unsigned int i, k;
+	int ret;
+
+	if (depth > REGDB_MAX_DEPTH)
+		return 0;
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+
+		if (snprintf(filter, sizeof(filter), "%s.%s", prefix,
+			     f->name) >= (int)sizeof(filter))
+			continue;
+		if (f->kind == HWMSG_REG_LAYOUT) {
+			ret = walk_fields(reg, f->layout, filter, depth + 1, fn,
+					  ctx);
+		} else {
+			/* a union is also a leaf: bytes when no arm matches */
+			ret = fn(ctx, reg, f, filter);
+			for (k = 0; !ret && f->kind == HWMSG_REG_UNION &&
+				    k < f->n_cases; k++) {
+				if (snprintf(arm, sizeof(arm), "%s.%s", filter,
+					     f->cases[k].name) >= (int)sizeof(arm))
+					continue;
+				ret = walk_fields(reg, f->cases[k].layout, arm,
+						  depth + 1, fn, ctx);
+			}
+		}
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int hwmsg_regdb_foreach_field(const struct hwmsg_regdb *db,
+			      hwmsg_regdb_field_fn fn, void *ctx)
+{
+	char prefix[HWMSG_REG_PATH_MAX];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < hwmsg_regdb_count(db); i++) {
+		const struct hwmsg_reg *r = hwmsg_regdb_at(db, i);
+
+		if (!r->layout)
+			continue;
+		snprintf(prefix, sizeof(prefix), "mlxreg.%s", r->lname);
+		ret = walk_fields(r, r->layout, prefix, 0, fn, ctx);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Decoded register fields as text: values, one-line summaries, listings. */
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <string.h>
+
+#include "regdb_int.h"
+
+static void hex_bytes(const uint8_t *b, uint32_t n, char *buf, size_t size)
+{
+	size_t used = 0;
+	uint32_t i;
+
+	buf[0] = 0;
+	for (i = 0; i < n; i++) {
+		if (used + 3 + 3 >= size) {
+			snprintf(buf + used, size - used, "...");
+			return;
+		}
+		used += (size_t)snprintf(buf + used, size - used, "%02x", b[i]);
+	}
+}
+
+static void quoted(const uint8_t *b, uint32_t n, char *buf, size_t size)
+{
+	size_t used = 0;
+	uint32_t i;
+
+	if (size < 8) {
+		buf[0] = 0;
+		return;
+	}
+	buf[used++] = '"';
+	for (i = 0; i < n && b[i]; i++) {
+		if (used + 6 >= size)
+			break;
+		if (isprint(b[i]) && b[i] != '"' && b[i] != '\\')
+			buf[used++] = (char)b[i];
+		else
+			used += (size_t)snprintf(buf + used, size - used,
+						 "\\x%02x", b[i]);
+	}
+	buf[used++] = '"';
+	buf[used] = 0;
+}
+
+const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
+				size_t size)
+{
+	const struct hwmsg_reg_field *f = v->field;
+	const char *name;
+	char ip[INET6_ADDRSTRLEN];
+
+	if (!size)
+		return buf;
+	if (v->missing) {
+		snprintf(buf, size, "<missing>");
+		return buf;
+	}
+	if (v->group) {
+		buf[0] = 0;
+		return buf;
+	}
+	switch (f->kind) {
+	case HWMSG_REG_INT:
+		snprintf(buf, size, "%lld", (long long)v->raw);
+		break;
+	case HWMSG_REG_ENUM:
+		name = hwmsg_name_lookup(f->enums, (uint32_t)v->raw);
+		if (name)
+			snprintf(buf, size, "%s (%llu)", name,
+				 (unsigned long long)v->raw);
+		else
+			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		break;
+	case HWMSG_REG_MAC:
+		if (!v->bytes)
+			goto hex;
+		snprintf(buf, size, "%02x:%02x:%02x:%02x:%02x:%02x",
+			 v->bytes[0], v->bytes[1], v->bytes[2], v->bytes[3],
+			 v->bytes[4], v->bytes[5]);
+		break;
+	case HWMSG_REG_IPV4:
+		if (!v->bytes)
+			goto hex;
+		inet_ntop(AF_INET, v->bytes, ip, sizeof(ip));
+		snprintf(buf, size, "%s", ip);
+		break;
+	case HWMSG_REG_IPV6:
+		if (!v->bytes)
+			goto hex;
+		inet_ntop(AF_INET6, v->bytes, ip, sizeof(ip));
+		snprintf(buf, size, "%s", ip);
+		break;
+	case HWMSG_REG_STRING:
+		if (!v->bytes)
+			goto hex;
+		quoted(v->bytes, v->n_bytes, buf, size);
+		break;
+	case HWMSG_REG_BYTES:
+	case HWMSG_REG_LAYOUT:
+	case HWMSG_REG_UNION:
+		if (!v->bytes)
+			goto hex;
+		hex_bytes(v->bytes, v->n_bytes, buf, size);
+		break;
+	case HWMSG_REG_U64:
+		snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		break;
+	default:
+		/* masks and ids of 32 bits read better in hex */
+		if (f->width >= 32)
+			snprintf(buf, size, "0x%llx", (unsigned long long)v->raw);
+		else
+			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+	}
+	return buf;
+hex:
+	snprintf(buf, size, "0x%llx", (unsigned long long)v->raw);
+	return buf;
+}
+
+const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
+			      size_t size)
+{
+	size_t used;
+	unsigned int i, n = 0;
+
+	if (!size)
+		return buf;
+	used = (size_t)snprintf(buf, size, "%s", d->reg ? d->reg->name : "?");
+	for (i = 0; i < d->n_values && n < 3 && used < size; i++) {
+		const struct hwmsg_reg_value *v = &d->values[i];
+		char val[64];
+
+		if (v->depth || v->group || v->missing ||
+		    v->field->access != HWMSG_REG_INDEX ||
+		    v->field->count || !strcmp(v->field->name, "lp_msb") ||
+		    (!strcmp(v->field->name, "swid") && !v->raw))
+			continue;
+		hwmsg_reg_value_str(v, val, sizeof(val));
+		used += (size_t)snprintf(buf + used, size - used, " %s %s",
+					 v->path, val);
+		n++;
+	}
+	return buf;
+}
+
+static bool leaf_is_zero(const struct hwmsg_reg_value *v)
+{
+	uint32_t i;
+
+	if (v->missing)
+		return false;
+	if (v->field->kind == HWMSG_REG_ENUM &&
+	    hwmsg_name_lookup(v->field->enums, (uint32_t)v->raw))
+		return false;
+	if (v->raw)
+		return false;
+	for (i = 0; v->bytes && i < v->n_bytes; i++)
+		if (v->bytes[i])
+			return false;
+	return true;
+}
+
+/* Does the group at i have a leaf worth showing? */
+static bool group_has_content(const struct hwmsg_reg_decoded *d,
+			      unsigned int i)
+{
+	unsigned int k, depth = d->values[i].depth;
+
+	if (d->values[i].missing)
+		return true;
+	for (k = i + 1; k < d->n_values && d->values[k].depth > depth; k++)
+		if (!d->values[k].group && !leaf_is_zero(&d->values[k]))
+			return true;
+	return false;
+}
+
+void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
+		      hwmsg_reg_line_fn fn, void *ctx)
+{
+	unsigned int i;
+
+	for (i = 0; i < d->n_values; i++) {
+		const struct hwmsg_reg_value *v = &d->values[i];
+		const char *name = strrchr(v->path, '.');
+		char val[160];
+
+		name = name ? name + 1 : v->path;
+		if (v->group) {
+			if (!all && !group_has_content(d, i)) {
+				unsigned int depth = v->depth;
+
+				while (i + 1 < d->n_values &&
+				       d->values[i + 1].depth > depth)
+					i++;
+				continue;
+			}
+			fn(ctx, v->depth, name,
+			   v->missing ? "<missing>" : NULL);
+			continue;
+		}
+		if (!all && leaf_is_zero(v))
+			continue;
+		fn(ctx, v->depth, name, hwmsg_reg_value_str(v, val, sizeof(val)));
+	}
+}
+
+struct print_ctx {
+	FILE *f;
+	const char *indent;
+};
+
+static void print_line(void *ctx, unsigned int depth, const char *name,
+		       const char *value)
+{
+	struct print_ctx *p = ctx;
+	int pad = 24 - 2 * (int)depth;
+
+	if (pad < 1)
+		pad = 1;
+	if (value)
+		fprintf(p->f, "%s%*s%-*s %s\n", p->indent, 2 * (int)depth, "",
+			pad, name, value);
+	else
+		fprintf(p->f, "%s%*s%s\n", p->indent, 2 * (int)depth, "", name);
+}
+
+void hwmsg_reg_print(FILE *f, const struct hwmsg_reg_decoded *d,
+		     const char *indent, bool all)
+{
+	struct print_ctx p = { f, indent ? indent : "" };
+
+	hwmsg_reg_format(d, all, print_line, &p);
+}

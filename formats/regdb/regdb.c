@@ -1,0 +1,183 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The register database container: owns the memory of every layout, keeps
+ * registers sorted by id, and answers lookups.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "regdb_int.h"
+
+struct regdb_chunk {
+	struct regdb_chunk *next;
+	max_align_t data[];
+};
+
+struct hwmsg_regdb {
+	struct regdb_chunk *chunks;
+	struct hwmsg_reg **regs;	/* sorted by id */
+	unsigned int n_regs, cap_regs;
+};
+
+const struct hwmsg_name hwmsg_reg_kind_names[] = {
+	{ HWMSG_REG_UINT, "uint" },
+	{ HWMSG_REG_INT, "int" },
+	{ HWMSG_REG_BOOL, "bool" },
+	{ HWMSG_REG_ENUM, "enum" },
+	{ HWMSG_REG_MAC, "mac" },
+	{ HWMSG_REG_IPV4, "ipv4" },
+	{ HWMSG_REG_IPV6, "ipv6" },
+	{ HWMSG_REG_STRING, "string" },
+	{ HWMSG_REG_BYTES, "bytes" },
+	{ HWMSG_REG_U64, "u64" },
+	{ HWMSG_REG_LAYOUT, "layout" },
+	{ HWMSG_REG_UNION, "union" },
+	{ 0, NULL }
+};
+
+const struct hwmsg_name hwmsg_reg_access_names[] = {
+	{ HWMSG_REG_RW, "rw" },
+	{ HWMSG_REG_RO, "ro" },
+	{ HWMSG_REG_WO, "wo" },
+	{ HWMSG_REG_INDEX, "index" },
+	{ HWMSG_REG_OP, "op" },
+	{ 0, NULL }
+};
+
+const struct hwmsg_name hwmsg_reg_source_names[] = {
+	{ HWMSG_REG_BUILTIN, "builtin" },
+	{ HWMSG_REG_ADB, "adb" },
+	{ 0, NULL }
+};
+
+struct hwmsg_regdb *hwmsg_regdb_new(void)
+{
+	return calloc(1, sizeof(struct hwmsg_regdb));
+}
+
+void hwmsg_regdb_free(struct hwmsg_regdb *db)
+{
+	struct regdb_chunk *c, *next;
+
+	if (!db)
+		return;
+	for (c = db->chunks; c; c = next) {
+		next = c->next;
+		free(c);
+	}
+	free(db->regs);
+	free(db);
+}
+
+void *regdb_alloc(struct hwmsg_regdb *db, size_t size)
+{
+	struct regdb_chunk *c = calloc(1, sizeof(*c) + size);
+
+	if (!c)
+		return NULL;
+	c->next = db->chunks;
+	db->chunks = c;
+	return c->data;
+}
+
+char *regdb_strndup(struct hwmsg_regdb *db, const char *s, size_t n)
+{
+	char *p = regdb_alloc(db, n + 1);
+
+	if (p)
+		memcpy(p, s, n);
+	return p;
+}
+
+char *regdb_strdup(struct hwmsg_regdb *db, const char *s)
+{
+	return regdb_strndup(db, s, strlen(s));
+}
+
+/* Index of the first register with id >= id. */
+static unsigned int regdb_lower_bound(const struct hwmsg_regdb *db,
+				      uint16_t id)
+{
+	unsigned int lo = 0, hi = db->n_regs;
+
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (db->regs[mid]->id < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
+{
+	unsigned int i = regdb_lower_bound(db, reg->id);
+	bool taken = i < db->n_regs && db->regs[i]->id == reg->id;
+	char *lname;
+	size_t k;
+
+	/* a layout beats a bare name, whatever the order */
+	if (taken && (db->regs[i]->layout || !reg->layout))
+		return 0;
+	lname = regdb_strdup(db, reg->name);
+	if (!lname)
+		return -1;
+	for (k = 0; lname[k]; k++)
+		lname[k] = (char)tolower((unsigned char)lname[k]);
+	reg->lname = lname;
+	if (taken) {
+		db->regs[i] = reg;
+		return 1;
+	}
+	if (db->n_regs == db->cap_regs) {
+		unsigned int cap = db->cap_regs ? db->cap_regs * 2 : 64;
+		struct hwmsg_reg **r = realloc(db->regs, cap * sizeof(*r));
+
+		if (!r)
+			return -1;
+		db->regs = r;
+		db->cap_regs = cap;
+	}
+	memmove(db->regs + i + 1, db->regs + i,
+		(db->n_regs - i) * sizeof(*db->regs));
+	db->regs[i] = reg;
+	db->n_regs++;
+	return 1;
+}
+
+const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
+					 uint16_t id)
+{
+	unsigned int i;
+
+	if (!db)
+		return NULL;
+	i = regdb_lower_bound(db, id);
+	return i < db->n_regs && db->regs[i]->id == id ? db->regs[i] : NULL;
+}
+
+const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
+					      const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; db && i < db->n_regs; i++)
+		if (!strcasecmp(db->regs[i]->name, name))
+			return db->regs[i];
+	return NULL;
+}
+
+unsigned int hwmsg_regdb_count(const struct hwmsg_regdb *db)
+{
+	return db ? db->n_regs : 0;
+}
+
+const struct hwmsg_reg *hwmsg_regdb_at(const struct hwmsg_regdb *db,
+				       unsigned int i)
+{
+	return db && i < db->n_regs ? db->regs[i] : NULL;
+}

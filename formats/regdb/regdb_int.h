@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Shared by the register database loaders: memory and registration. */
+#ifndef HWMSG_REGDB_INT_H
+#define HWMSG_REGDB_INT_H
+
+#include "hwmsg/regdb.h"
+
+/* Layouts nest at most this deep (guards against cycles in ADB files). */
+#define REGDB_MAX_DEPTH 8
+
+/* Zeroed memory owned by db, freed with it; NULL when out of memory. */
+void *regdb_alloc(struct hwmsg_regdb *db, size_t size);
+char *regdb_strndup(struct hwmsg_regdb *db, const char *s, size_t n);
+char *regdb_strdup(struct hwmsg_regdb *db, const char *s);
+
+/*
+ * Add reg unless its id is taken (the first loaded wins, except that a
+ * layout replaces a bare name); sets reg->lname.
+ * Returns 1 if added, 0 if skipped, -1 when out of memory.
+ */
+int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg);
+
+/* The built-in text files, embedded at build time (builtin_db.c). */
+struct regdb_text_file {
+	const char *name;
+	const char *text;
+	size_t len;
+};
+extern const struct regdb_text_file regdb_builtin_files[];
+extern const unsigned int regdb_builtin_n_files;
+
+#endif
