@@ -76,41 +76,27 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 
 static int refill(struct hwmsg_in *in)
 {
+	size_t keep = in->chunk_len < HWMSG_IN_KEEP ? in->chunk_len :
+						     HWMSG_IN_KEEP;
 	ssize_t n;
-	size_t keep;
 
-	/* remember the tail of this chunk: a block trailer may straddle */
-	keep = in->chunk_len < 4 ? in->chunk_len : 4;
-	if (keep < 4) {
-		size_t old = in->before_len < 4 - keep ? in->before_len :
-							 4 - keep;
-
-		memmove(in->before, in->before + in->before_len - old, old);
-		in->before_len = old;
-	} else {
-		in->before_len = 0;
-	}
-	memcpy(in->before + in->before_len, in->chunk + in->chunk_len - keep,
-	       keep);
-	in->before_len += keep;
-	in->chunk_start += in->chunk_len;
-	in->chunk_len = in->chunk_pos = 0;
+	memmove(in->chunk, in->chunk + in->chunk_len - keep, keep);
+	in->chunk_start += in->chunk_len - keep;
+	in->chunk_len = in->chunk_pos = keep;
 
 	if (in->dc) {
-		n = read_zstd(in, in->chunk, HWMSG_IN_CHUNK);
+		n = read_zstd(in, in->chunk + keep, HWMSG_IN_CHUNK);
 	} else {
-		n = (ssize_t)read_src(in, in->chunk, HWMSG_IN_CHUNK);
+		n = (ssize_t)read_src(in, in->chunk + keep, HWMSG_IN_CHUNK);
 		if (src_error(in))
 			n = -1;
 	}
 	if (n < 0)
 		return -1;
-	in->chunk_len = (size_t)n;
-	while (in->head_len < sizeof(in->head) &&
-	       in->chunk_start + in->chunk_len > in->head_len) {
-		in->head[in->head_len] =
-			in->chunk[in->head_len - in->chunk_start];
-		in->head_len++;
+	in->chunk_len += (size_t)n;
+	if (!in->chunk_start && !keep) {
+		in->head_len = in->chunk_len < 4 ? in->chunk_len : 4;
+		memcpy(in->head, in->chunk, in->head_len);
 	}
 	return 0;
 }
@@ -130,8 +116,8 @@ static ssize_t cookie_read(void *cookie, char *buf, size_t size)
 				errno = EIO;
 				return -1;
 			}
-			if (!in->chunk_len)
-				break;
+			if (in->chunk_pos == in->chunk_len)
+				break;	/* the end */
 		}
 		n = in->chunk_len - in->chunk_pos;
 		if (n > size - done)
@@ -165,14 +151,9 @@ static int cookie_close(void *cookie)
 int hwmsg_in_peek_back(const struct hwmsg_in *in, uint64_t off, uint8_t *out,
 		       size_t n)
 {
-	uint64_t lo = in->chunk_start - in->before_len;
-
-	if (off < lo || off + n > in->chunk_start + in->chunk_len)
+	if (off < in->chunk_start || off + n > in->chunk_start + in->chunk_len)
 		return -1;
-	for (size_t i = 0; i < n; i++, off++)
-		out[i] = off < in->chunk_start ?
-			 in->before[in->before_len - (in->chunk_start - off)] :
-			 in->chunk[off - in->chunk_start];
+	memcpy(out, in->chunk + (off - in->chunk_start), n);
 	return 0;
 }
 
@@ -192,8 +173,9 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 		hwmsg_errf(err, 0, "read: %s", strerror(errno));
 		return NULL;
 	}
-	in->chunk = malloc(HWMSG_IN_CHUNK);
-	if (!in->chunk)
+	in->chunk = malloc(HWMSG_IN_KEEP + HWMSG_IN_CHUNK);
+	in->stdio_buf = malloc(HWMSG_IN_STDIO_BUF);
+	if (!in->chunk || !in->stdio_buf)
 		goto nomem;
 	if (in->peek_len == 4 && hwmsg_get_le32(in->peek) == HWMSG_ZSTD_MAGIC) {
 		in->dc = ZSTD_createDCtx();
@@ -205,6 +187,8 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 	f = fopencookie(in, "r", funcs);
 	if (!f)
 		goto nomem;
+	/* bounds how far stdio reads ahead of libpcap: see HWMSG_IN_KEEP */
+	setvbuf(f, in->stdio_buf, _IOFBF, HWMSG_IN_STDIO_BUF);
 	return f;
 
 nomem:
@@ -218,6 +202,8 @@ void hwmsg_in_free(struct hwmsg_in *in)
 	ZSTD_freeDCtx(in->dc);
 	free(in->ibuf);
 	free(in->chunk);
+	free(in->stdio_buf);
+	in->stdio_buf = NULL;
 	in->dc = NULL;
 	in->ibuf = NULL;
 	in->chunk = NULL;

@@ -19,6 +19,8 @@
 
 #define HWMSG_ZSTD_MAGIC	0xfd2fb528u	/* bytes 28 b5 2f fd */
 #define HWMSG_IN_CHUNK		(64u << 10)
+#define HWMSG_IN_STDIO_BUF	(8u << 10)
+#define HWMSG_IN_KEEP		(HWMSG_IN_STDIO_BUF + 8)
 
 struct hwmsg_in {
 	FILE *src;		/* the raw bytes */
@@ -31,11 +33,16 @@ struct hwmsg_in {
 	uint64_t src_read;	/* compressed bytes taken from src */
 	bool src_eof;
 	bool frame_open;	/* a zstd frame has started but not ended */
-	uint8_t *chunk;		/* plain bytes [chunk_start, +chunk_len) */
+	/*
+	 * Plain bytes [chunk_start, chunk_start + chunk_len); chunk_pos is
+	 * the next to hand to stdio. A refill keeps the last HWMSG_IN_KEEP
+	 * bytes, more than stdio holds back, so what libpcap just read can
+	 * still be looked at.
+	 */
+	uint8_t *chunk;
 	size_t chunk_len, chunk_pos;
 	uint64_t chunk_start;
-	uint8_t before[4];	/* the plain bytes just before chunk_start */
-	size_t before_len;
+	char *stdio_buf;	/* the FILE's buffer, of known size */
 	uint8_t head[4];	/* the first plain bytes: the file magic */
 	size_t head_len;
 	char errmsg[160];	/* why a read failed, for the reader's error */

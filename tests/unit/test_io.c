@@ -502,6 +502,59 @@ static void test_bad_record(void)
 	hwmsg_reader_close(r);
 }
 
+/*
+ * Another writer's EPB carries more options (a comment here): the error
+ * offset still points at the bad TLV, found from the block's own length.
+ */
+static void test_bad_record_foreign_options(void)
+{
+	static const uint8_t comment[] = { 1, 0, 5, 0, 'h', 'e', 'l', 'l',
+					   'o', 0, 0, 0 };
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_reader *r;
+	struct hwmsg_record rec;
+	size_t n, epb, len, opts, tlv;
+	char want[256];
+	uint8_t *f, *g;
+
+	f = slurp(path("a.pcapng"), &n);
+	g = malloc(n + sizeof(comment));
+	epb = epb_offset(f, n, 2);
+	len = hwmsg_get_le32(f + epb + 4);
+	opts = epb + 28 + ((hwmsg_rec_encoded_len(&recs[2]) + 3) & ~3u);
+	memcpy(g, f, opts);
+	memcpy(g + opts, comment, sizeof(comment));
+	memcpy(g + opts + sizeof(comment), f + opts, n - opts);
+	hwmsg_put_le32(g + epb + 4, (uint32_t)(len + sizeof(comment)));
+	hwmsg_put_le32(g + epb + len + sizeof(comment) - 4,
+		       (uint32_t)(len + sizeof(comment)));
+	tlv = epb + 28 + hwmsg_rec_encoded_len(&recs[2]) - 4 - recs[2].len;
+	CHECK_EQ(hwmsg_get_le16(g + tlv), 5);
+	hwmsg_put_le16(g + tlv + 2, 300);
+	spit(path("opts.pcapng"), g, n + sizeof(comment));
+	free(f);
+	free(g);
+
+	r = hwmsg_reader_open(path("opts.pcapng"), &err);
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	for (int i = 0; i < N_RECS; i++) {
+		int ret = hwmsg_reader_next(r, &rec, &err);
+
+		CHECK_EQ(ret, i == 2 ? -1 : 1);
+		if (ret == 1)
+			check_record(&rec, i);
+	}
+	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 0);
+	hwmsg_reader_close(r);
+	snprintf(want, sizeof(want),
+		 "%s: record 3 (offset 0x%zx): TLV 5 (buf): length 300 exceeds the record (%u bytes left)",
+		 path("opts.pcapng"), tlv, recs[2].len);
+	/* err holds the last error: record 3's */
+	CHECK_STR(err.msg, want);
+}
+
 /* A plain file cut inside a block: the records before, one error, end. */
 static void test_cut_plain(void)
 {
@@ -910,6 +963,7 @@ int main(void)
 	test_zstd_cut();
 	test_bad_record();
 	test_cut_plain();
+	test_bad_record_foreign_options();
 	test_legacy_pcap();
 	test_ethernet_pcap();
 	test_open_errors();
