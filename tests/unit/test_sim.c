@@ -267,10 +267,13 @@ static void test_clock_and_rate(void)
 	CHECK(r.ts_ns - first < 3500000000ull);
 	hwmsg_sim_free(s);
 
-	o.start_ns = 0;
-	s = hwmsg_sim_new(&o);
+	/* no options: the fixed epoch, the Spectrum's MGIR first */
+	s = hwmsg_sim_new(NULL);
 	hwmsg_sim_next(s, &r);
 	CHECK_EQ(r.ts_ns, 1767225600ull * 1000000000ull);
+	CHECK_STR(r.dev, SX);
+	CHECK_EQ(r.dir, HWMSG_DIR_TO_HW);
+	CHECK_EQ(hwmsg_get_be16(r.payload + 16 + 4), 0x9020);
 	hwmsg_sim_free(s);
 }
 
