@@ -1,0 +1,26 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Tracepoint capture. A: only hwmsg_sim loaded (a stock kernel plus a
+# driver): hwmsgd --source tracepoint records the init of device 1.
+# B: with devlink_hwmsg too, genl and tracepoint captures of device 2 run
+# side by side and must hold the same payloads in the same order.
+run insmod /lib/hwmsg/hwmsg_sim.ko
+capture_start tp_only --source tracepoint
+run sh -c "echo '1 spectrum 2' > $NEW"
+settle 1
+capture_stop tp_only
+[ "$(cat /out/tp_only.rc)" = 0 ] || fail "hwmsgd tracepoint exited $(cat /out/tp_only.rc)"
+run sh -c "echo 0 > $DBG/hwmsg_sim1/rate"
+
+run insmod /lib/hwmsg/devlink_hwmsg.ko
+capture_start genl --source genl=noconfig
+capture_start tp --source tracepoint
+run sh -c "echo '2 spectrum 2' > $NEW"
+settle 1
+run sh -c "echo 0 > $DBG/hwmsg_sim2/rate"
+run sh -c "echo 50 > $DBG/hwmsg_sim2/burst"
+settle 1
+capture_stop genl
+capture_stop tp
+[ "$(cat /out/genl.rc)" = 0 ] || fail "hwmsgd genl exited $(cat /out/genl.rc)"
+[ "$(cat /out/tp.rc)" = 0 ] || fail "hwmsgd tracepoint exited $(cat /out/tp.rc)"
+pass
