@@ -58,6 +58,20 @@ static void record_lines(struct lines *ls, const struct top_ui *ui,
 		add(ls, "  devlink index %u", m->devlink_index);
 }
 
+static void eth_line(struct lines *ls, const struct top_msg *m)
+{
+	const uint8_t *p = m->payload;
+
+	if (m->type != HWMSG_TYPE_MLX_EMAD || m->len < HWMSG_EMAD_ETH_HDR_LEN)
+		return;
+	add(ls, "Ethernet  dst %02x:%02x:%02x:%02x:%02x:%02x"
+		"  src %02x:%02x:%02x:%02x:%02x:%02x  ethertype 0x%04x"
+		"  mlx_proto %u  ver %u",
+	    p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9], p[10],
+	    p[11], hwmsg_get_be16(p + HWMSG_EMAD_ETH_ETHERTYPE_OFF),
+	    p[HWMSG_EMAD_ETH_MLX_PROTO_OFF], p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
+}
+
 static void tlv_lines(struct lines *ls, const struct hwmsg_msg *msg)
 {
 	char buf[DETAIL_LINE_LEN], name[24];
@@ -141,16 +155,22 @@ static void hex_lines(struct lines *ls, const uint8_t *p, uint32_t len)
 
 static void reg_lines(struct lines *ls, const struct hwmsg_msg *msg)
 {
-	char reg[TOP_REG_LABEL_LEN];
+	char reg[TOP_REG_LABEL_LEN], summary[128] = "";
+	unsigned int at = ls->n;
 
 	if (!msg->has_reg)
 		return;
-	add(ls, "REG  %s, %u bytes",
-	    top_reg_label(msg->op.reg_id, reg, sizeof(reg)), msg->reg_len);
-	if (regfields_lines(msg->op.reg_id, msg->reg, msg->reg_len, reg_line,
-			    ls) > 0)
-		return;
-	hex_lines(ls, msg->reg, msg->reg_len);
+	add(ls, "REG");
+	if (regfields_lines(msg->op.reg_id, msg->reg, msg->reg_len, summary,
+			    sizeof(summary), reg_line, ls) <= 0) {
+		hex_lines(ls, msg->reg, msg->reg_len);
+		summary[0] = '\0';
+	}
+	/* the heading goes first but knows the summary only now */
+	snprintf(ls->l[at], DETAIL_LINE_LEN, "REG  %s, %u bytes",
+		 summary[0] ? summary
+			    : top_reg_label(msg->op.reg_id, reg, sizeof(reg)),
+		 msg->reg_len);
 }
 
 static void build(struct lines *ls, const struct top_ui *ui,
@@ -168,6 +188,7 @@ static void build(struct lines *ls, const struct top_ui *ui,
 		hex_lines(ls, m->payload, m->len);
 		return;
 	}
+	eth_line(ls, m);
 	tlv_lines(ls, &msg);
 	op_lines(ls, m, &msg);
 	txn_lines(ls, m, &msg);

@@ -138,23 +138,69 @@ static bool reopen_skip(struct file_source *f, uint64_t good)
 	return true;
 }
 
+/*
+ * --follow at the end of the file. The reader may go on past its first EOF
+ * (then the next call simply returns the new records); if it does not,
+ * or if it stopped at a half-written record, reopen the grown file and
+ * skip the good records already read.
+ */
+struct follow {
+	off_t open_size;	/* file size when (re)opened */
+	off_t eof_size;		/* file size when the reader said EOF; -1 */
+	bool damaged;		/* the reader hit a bad record since open */
+	bool retried;		/* grew since EOF, reader got one more try */
+};
+
+static bool follow_eof(struct file_source *f, struct follow *fw,
+		       uint64_t good)
+{
+	off_t size;
+
+	if (fw->eof_size < 0)
+		fw->eof_size = file_size(f->path);
+	sleep_ms(FOLLOW_POLL_MS);
+	size = file_size(f->path);
+	if (size > fw->eof_size && !fw->retried) {
+		fw->retried = true;
+		return true;
+	}
+	if (!(size > fw->eof_size || (fw->damaged && size != fw->open_size)))
+		return true;
+	if (!reopen_skip(f, good) && !f->rd)
+		return false;
+	fw->open_size = size;
+	fw->eof_size = -1;
+	fw->damaged = fw->retried = false;
+	return true;
+}
+
 static void *reader_thread(void *arg)
 {
 	struct file_source *f = arg;
 	bool is_stdin = !strcmp(f->path, "-");
+	struct follow fw = { -1, -1, false, false };
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	uint64_t good = 0;
-	off_t eof_size = -1;
 	int ret;
 
-	if (!f->rd) {
+	/* with --follow, wait for the file to become readable */
+	while (!f->rd && !stopping(f)) {
 		f->rd = hwmsg_reader_open(f->path, &err);
-		if (!f->rd) {
-			note_error(f, &err, true);
+		if (f->rd)
+			break;
+		note_error(f, &err, !f->follow);
+		if (!f->follow)
 			goto out;
-		}
+		sleep_ms(FOLLOW_POLL_MS);
 	}
+	if (!f->rd)
+		goto out;
+	pthread_mutex_lock(&f->lock);
+	f->last_error[0] = '\0';
+	pthread_mutex_unlock(&f->lock);
+	if (!is_stdin)
+		fw.open_size = file_size(f->path);
 	while (!stopping(f)) {
 		memset(&err, 0, sizeof(err));
 		ret = hwmsg_reader_next(f->rd, &rec, &err);
@@ -164,27 +210,22 @@ static void *reader_thread(void *arg)
 			if (!q || !enqueue(f, q))
 				break;
 			good++;
+			fw.eof_size = -1;
+			fw.retried = false;
 			continue;
 		}
 		if (ret < 0) {
 			/* a growing file's last record may be half written */
 			note_error(f, &err, !f->follow);
+			fw.damaged = true;
 			continue;
 		}
 		if (!f->follow)
 			break;
-		sleep_ms(FOLLOW_POLL_MS);
 		if (is_stdin)
-			continue;
-		if (eof_size < 0) {
-			eof_size = file_size(f->path);
-			continue;
-		}
-		if (file_size(f->path) > eof_size) {
-			if (!reopen_skip(f, good) && !f->rd)
-				break;
-			eof_size = -1;
-		}
+			sleep_ms(FOLLOW_POLL_MS);
+		else if (!follow_eof(f, &fw, good))
+			break;
 	}
 out:
 	pthread_mutex_lock(&f->lock);
@@ -282,10 +323,13 @@ struct top_source *source_file_new(const char *path, bool follow,
 		hwmsg_errf(err, 0, "out of memory");
 		return NULL;
 	}
-	/* Open now so that a bad file fails before the screen is taken. */
+	/*
+	 * Open now so that a bad file fails before the screen is taken;
+	 * a file to follow may not be readable yet: the thread retries.
+	 */
 	if (strcmp(path, "-")) {
 		f->rd = hwmsg_reader_open(path, err);
-		if (!f->rd) {
+		if (!f->rd && !follow) {
 			free(f->path);
 			free(f);
 			return NULL;

@@ -18,6 +18,7 @@
 
 #include "../cli/cmds.h"
 #include "fmt.h"
+#include "regfields.h"
 #include "ui.h"
 
 #define TICK_MS 100
@@ -222,7 +223,7 @@ static void draw(struct top_ui *ui, int *page)
 
 	erase();
 	if (LINES < 8 || COLS < 30) {
-		ui_put(0, 0, A_BOLD, "hwmsg top: terminal too small (%dx%d)",
+		ui_put(0, 0, A_BOLD, "too small: %dx%d",
 		       COLS, LINES);
 		refresh();
 		return;
@@ -464,6 +465,9 @@ int cmd_top(int argc, char **argv)
 		goto fail;
 	}
 
+	if (regfields_init(&err) < 0)
+		fprintf(stderr, "hwmsg top: %s (using the built-in registers)\n",
+			err.msg);
 	install_signals();
 	/* Records may come on stdin: keys always come from the terminal. */
 	if (!isatty(STDIN_FILENO)) {

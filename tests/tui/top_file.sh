@@ -1,0 +1,53 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# hwmsg top -r on files written by hwmsgd: all records load, from a file
+# and from stdin; --follow picks up records appended while it runs.
+set -eu
+HWMSG=$1 HWMSGD=$2
+. "$(dirname "$0")/lib.sh"
+
+"$HWMSGD" --sim --rate 0 --seed 1 -c 500 -q -w "$T/f.pcapng"
+start 120 40 "$HWMSG" top -r "$T/f.pcapng"
+wait_for 10 '^records 500 '
+wait_for 5 '\[loaded\]'
+wait_for 2 'shown 500 of 500'
+screen | grep -Eq '^records 500 +rate [1-9]' || fail "no capture-time rate"
+# Home: the first record of the simulator is a request to the switch
+tm send-keys -t top Home Enter
+wait_for 5 '^Record #0 '
+wait_for 2 'direction to_hw'
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
+# stdin: keys still come from the terminal
+start 120 40 sh -c "\"$HWMSG\" top -r - < \"$T/f.pcapng\""
+wait_for 10 '^records 500 '
+wait_for 5 '\[loaded\]'
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
+# --follow: a capture still being written
+"$HWMSGD" --sim --rate 400 -a duration:4 -q -w "$T/g.pcapng" &
+d=$!
+start 120 40 "$HWMSG" top -r "$T/g.pcapng" --follow
+wait_for 10 '^records [1-9]'
+n1=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
+wait_ok=0
+i=0
+while [ $i -lt 100 ]; do
+	n2=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
+	[ "$n2" -gt "$n1" ] && { wait_ok=1; break; }
+	sleep 0.1
+	i=$((i + 1))
+done
+[ $wait_ok = 1 ] || fail "--follow did not see new records ($n1)"
+wait "$d"
+# everything the writer wrote shows up
+total=$("$HWMSG" show "$T/g.pcapng" | wc -l)
+wait_for 10 "^records $total "
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+echo "top -r: ok"

@@ -1,0 +1,82 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# hwmsg top --sim in tmux: header counters, register names in the list, the
+# detail pane of a selected message, the summary, filters, help, resize, q.
+set -eu
+HWMSG=$1
+. "$(dirname "$0")/lib.sh"
+
+start 120 40 "$HWMSG" top --sim --rate 500 --seed 1
+wait_for 10 'PPCNT'
+wait_for 10 'MTMP'
+wait_for 10 'PMLP'
+wait_for 5 'rate [1-9][0-9]*/s'
+screen | grep -Eq '^hwmsg top +source sim' || fail "no header"
+screen | grep -q 'q quit' || fail "no status line"
+# a response line: arrow from the hardware, status, latency
+list_lines | grep -Eq ' (<-|←) +[A-Z0-9]+ +(query|write) +ok +[0-9.]+(us|ms) ' ||
+	fail "no response line with status and latency"
+# records keep coming while live
+n1=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
+sleep 0.5
+n2=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
+[ "$n2" -gt "$n1" ] || fail "records did not grow ($n1 -> $n2)"
+
+# Up leaves the tail (paused), Enter opens the detail of the selected line
+tm send-keys -t top Up Enter
+wait_for 5 'Detail'
+wait_for 5 'PAUSED'
+sel=$(screen | grep -B1 '^ Detail' | head -1)
+reg=$(echo "$sel" | awk '{print $4}')
+wait_for 2 "^OP  register_id 0x[0-9a-f]{4} \\($reg\\)"
+wait_for 2 '^REG  '
+wait_for 2 'direction (to_hw|from_hw)  type (emad|cmd_reg)'
+# paused: the selected line stays put while records arrive
+sleep 0.5
+screen | grep -qF -- "$sel" || fail "selection moved while paused"
+tm send-keys -t top Enter
+wait_gone 5 '^ Detail'
+
+# per-register summary
+tm send-keys -t top s
+wait_for 5 'REGISTER +ID +REQUESTS +RESPONSES +ERRORS'
+wait_for 2 '^MTMP +0x900a +[1-9]'
+tm send-keys -t top s
+wait_gone 5 'REQUESTS +RESPONSES'
+
+# register filter: every line shown is a PPCNT
+tm send-keys -t top / P P C N T Enter
+wait_for 5 'filter: reg~PPCNT'
+n=$(list_lines | wc -l)
+[ "$n" -gt 0 ] || fail "nothing shown for PPCNT"
+list_lines | grep -v ' PPCNT ' && fail "a non-PPCNT line passed the filter"
+tm send-keys -t top / BSpace BSpace BSpace BSpace BSpace Enter
+wait_gone 5 'filter:'
+# errors only: no line with status ok
+tm send-keys -t top e
+wait_for 5 'filter: errors'
+list_lines | grep -E ' ok ' && fail "an ok line passed the errors filter"
+tm send-keys -t top e
+wait_gone 5 'filter:'
+
+# help overlay, closed by any key
+tm send-keys -t top '?'
+wait_for 5 'this help'
+tm send-keys -t top x
+wait_gone 5 'this help'
+
+# resize: smaller, tiny, back; it keeps drawing
+tm resize-window -t top -x 80 -y 24
+wait_for 5 '^records '
+[ "$(screen | wc -l)" -le 24 ] || fail "more than 24 lines after resize"
+screen | grep -q 'q quit' || fail "no status line at 80x24"
+tm resize-window -t top -x 20 -y 5
+wait_for 5 'too small'
+tm resize-window -t top -x 100 -y 30
+wait_for 5 '^records '
+wait_for 5 'q quit'
+
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+echo "top --sim: ok"
