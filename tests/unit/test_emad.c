@@ -289,6 +289,15 @@ static void test_msg_decode_dispatch(void)
 	rec.type = HWMSG_TYPE_MLX_EMAD;
 	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), 0);
 	CHECK_EQ(m.op.reg_id, 0x8002);
+	/* cut by a snapshot length: the error says so */
+	rec.len = 100;
+	rec.orig_len = sizeof(f);
+	rec.flags = HWMSG_RECF_TRUNCATED;
+	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), -1);
+	CHECK_STR(err.msg,
+		  "captured 100 of 264 bytes: offset 32: STRING TLV: length 33 words exceeds frame (68 bytes left)");
+	rec.len = rec.orig_len = sizeof(f);
+	rec.flags = 0;
 	rec.type = HWMSG_TYPE_NFP_CTRL;
 	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), -1);
 	CHECK_STR(err.msg, "type 2 is not decoded");
