@@ -77,6 +77,7 @@ static u8 cx3_ptys(struct hsim_cx3 *cx3, cx3_notify_fn notify,
 	u8 reg[CX3_PTYS_LEN];
 	u8 status = 0;
 	size_t len;
+	u32 proto;
 
 	cx3_ptys_fill(reg, port, mask);
 	len = hwmsg_cmdreg_build(cx3->mbox, sizeof(cx3->mbox), CX3_REG_PTYS,
@@ -85,12 +86,14 @@ static u8 cx3_ptys(struct hsim_cx3 *cx3, cx3_notify_fn notify,
 
 	if (method == HWMSG_EMAD_METHOD_WRITE)
 		status = READ_ONCE(cx3->inject_status);
-	cx3_ptys_fill(reg, port, method == HWMSG_EMAD_METHOD_WRITE ?
-		      mask : port->proto);
+	/* what the port runs once the firmware has answered */
+	proto = method == HWMSG_EMAD_METHOD_WRITE && !status ? mask :
+		port->proto;
+	cx3_ptys_fill(reg, port, proto);
 	/* capabilities: 40G Ethernet and IB QDR */
 	hwmsg_item_set(reg, 0x0c, 0, 32, 0x00080000);	/* eth_proto_cap */
 	hwmsg_item_set(reg, 0x10, 0, 16, 0x0004);	/* ib_proto_cap */
-	if (port->proto & CX3_PTYS_PROTO_ETH)
+	if (proto & CX3_PTYS_PROTO_ETH)
 		hwmsg_item_set(reg, 0x24, 0, 32, 0x00080000);
 	else
 		hwmsg_item_set(reg, 0x28, 0, 16, 0x0004);
