@@ -12,6 +12,8 @@
 
 #define NIL UINT32_MAX
 #define N_BUCKETS (HWMSG_TXN_MAX_PENDING * 2)	/* power of two */
+/* a capture of garbage names must not make every lookup slow */
+#define MAX_DEVICES 1024
 
 struct pending {
 	uint64_t tid;
@@ -111,7 +113,7 @@ static bool dev_is(const struct txn_dev *d, const char *bus, const char *dev)
 	return !strcmp(d->dev, dev) && !strcmp(d->bus, bus);
 }
 
-/* Index of (bus, dev), added when new; NIL when out of memory. */
+/* Index of (bus, dev), added when new; NIL when out of memory or room. */
 static uint32_t dev_lookup(struct hwmsg_txn *t, const char *bus,
 			   const char *dev)
 {
@@ -123,6 +125,8 @@ static uint32_t dev_lookup(struct hwmsg_txn *t, const char *bus,
 	for (i = 0; i < t->n_devs; i++)
 		if (dev_is(&t->devs[i], bus, dev))
 			return t->last_dev = i;
+	if (t->n_devs == MAX_DEVICES)
+		return NIL;
 	if (t->n_devs == t->cap_devs) {
 		uint32_t cap = t->cap_devs ? t->cap_devs * 2 : 8;
 

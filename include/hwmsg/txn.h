@@ -59,7 +59,9 @@ void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		    const struct hwmsg_msg *msg, struct hwmsg_txn_info *info);
 /*
  * Requests still waiting, older than now_ns - timeout_ns (0: all of them),
- * are reported once each to cb and forgotten. Returns how many.
+ * are reported once each to cb and forgotten. Returns how many. The scan
+ * stops at the first request young enough, so feed records in time order.
+ * Beyond 1024 distinct devices, records of new devices are not paired.
  */
 unsigned int hwmsg_txn_orphans(struct hwmsg_txn *t, uint64_t now_ns,
 			       uint64_t timeout_ns, hwmsg_txn_orphan_cb cb,

@@ -249,6 +249,29 @@ static void test_eviction(void)
 	hwmsg_txn_free(t);
 }
 
+static void test_many_devices(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	struct hwmsg_txn_info i;
+	char name[32];
+	unsigned int d;
+
+	for (d = 0; d < 1100; d++) {
+		snprintf(name, sizeof(name), "dev%u", d);
+		feed(t, EMAD, name, d, 1, 0x5006, false, 0);
+	}
+	i = feed(t, EMAD, "dev1000", 5000, 1, 0x5006, true, 0);
+	CHECK(i.matched);
+	CHECK_EQ(i.latency_ns, 4000);
+	/* past the device cap: not paired, and not blamed as unsolicited */
+	i = feed(t, EMAD, "dev1050", 5000, 1, 0x5006, true, 0);
+	CHECK(i.is_response);
+	CHECK(!i.matched);
+	CHECK(!i.unsolicited);
+	CHECK_EQ(hwmsg_txn_orphans(t, 0, 0, NULL, NULL), 1023);
+	hwmsg_txn_free(t);
+}
+
 int main(void)
 {
 	test_pair();
@@ -258,5 +281,6 @@ int main(void)
 	test_same_tid_two_devices();
 	test_cmdreg_fifo();
 	test_eviction();
+	test_many_devices();
 	return test_done("txn");
 }
