@@ -111,6 +111,16 @@ const struct hwmsg_regdb *hwmsg_regdb_default(struct hwmsg_err *err)
 
 /* ---- walking the schema ------------------------------------------------ */
 
+static bool arm_seen(const struct hwmsg_reg_field *f, unsigned int k)
+{
+	unsigned int j;
+
+	for (j = 0; j < k; j++)
+		if (!strcmp(f->cases[j].name, f->cases[k].name))
+			return true;
+	return false;
+}
+
 static int walk_fields(const struct hwmsg_reg *reg,
 		       const struct hwmsg_reg_layout *l, const char *prefix,
 		       unsigned int depth, hwmsg_regdb_field_fn fn, void *ctx)
@@ -135,6 +145,9 @@ static int walk_fields(const struct hwmsg_reg *reg,
 			ret = fn(ctx, reg, f, filter);
 			for (k = 0; !ret && f->kind == HWMSG_REG_UNION &&
 				    k < f->n_cases; k++) {
+				/* several values may share one arm */
+				if (arm_seen(f, k))
+					continue;
 				if (snprintf(arm, sizeof(arm), "%s.%s", filter,
 					     f->cases[k].name) >= (int)sizeof(arm))
 					continue;

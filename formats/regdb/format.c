@@ -120,29 +120,47 @@ hex:
 	return buf;
 }
 
+static bool summary_field(const struct hwmsg_reg_value *v)
+{
+	return !v->depth && !v->group && !v->missing &&
+	       v->field->access == HWMSG_REG_INDEX && !v->field->count &&
+	       strcmp(v->field->name, "lp_msb");
+}
+
+/*
+ * The top-level index fields that are set (local_port 0 is the CPU port,
+ * but a zero swid or slot_index says nothing); if none is, the first one
+ * that is not swid or slot_index.
+ */
 const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 			      size_t size)
 {
-	size_t used;
+	const struct hwmsg_reg_value *first = NULL;
 	unsigned int i, n = 0;
+	size_t used;
+	char val[64];
 
 	if (!size)
 		return buf;
 	used = (size_t)snprintf(buf, size, "%s", d->reg ? d->reg->name : "?");
 	for (i = 0; i < d->n_values && n < 3 && used < size; i++) {
 		const struct hwmsg_reg_value *v = &d->values[i];
-		char val[64];
 
-		if (v->depth || v->group || v->missing ||
-		    v->field->access != HWMSG_REG_INDEX ||
-		    v->field->count || !strcmp(v->field->name, "lp_msb") ||
-		    (!strcmp(v->field->name, "swid") && !v->raw))
+		if (!summary_field(v))
+			continue;
+		if (!first && strcmp(v->field->name, "swid") &&
+		    strcmp(v->field->name, "slot_index"))
+			first = v;
+		if (!v->raw)
 			continue;
 		hwmsg_reg_value_str(v, val, sizeof(val));
 		used += (size_t)snprintf(buf + used, size - used, " %s %s",
 					 v->path, val);
 		n++;
 	}
+	if (!n && first && used < size)
+		snprintf(buf + used, size - used, " %s %s", first->path,
+			 hwmsg_reg_value_str(first, val, sizeof(val)));
 	return buf;
 }
 

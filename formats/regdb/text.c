@@ -489,6 +489,24 @@ static int parse_case(struct text_parser *p, const char *s, size_t len,
 	return 0;
 }
 
+/* Arms sharing a name must share the layout: one filter name, one type. */
+static int case_clash(struct text_parser *p, const struct hwmsg_reg_case *c,
+		      unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (c[i].value == c[n].value)
+			return perr(p, "case value of '%.*s' repeats",
+				    c[n].name, strlen(c[n].name));
+		if (!strcmp(c[i].name, c[n].name) &&
+		    c[i].layout != c[n].layout)
+			return perr(p, "case name '%.*s' used for two layouts",
+				    c[n].name, strlen(c[n].name));
+	}
+	return 0;
+}
+
 static int parse_options(struct text_parser *p, const struct tok *t,
 			 unsigned int n, struct hwmsg_reg_field *f,
 			 bool *has_stride)
@@ -538,7 +556,8 @@ static int parse_options(struct text_parser *p, const struct tok *t,
 				return hwmsg_errf(p->err, 0, "out of memory");
 			}
 			cases = nc;
-			if (parse_case(p, v, vlen, &cases[n_cases])) {
+			if (parse_case(p, v, vlen, &cases[n_cases]) ||
+			    case_clash(p, cases, n_cases)) {
 				free(cases);
 				return -1;
 			}
