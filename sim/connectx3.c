@@ -42,7 +42,8 @@ static void port_access(struct sim_access *a, uint16_t id, uint16_t len,
 
 static void ptys_query(struct sim_access *a, unsigned int port)
 {
-	port_access(a, REG_PTYS_ID, REG_PTYS_LEN, HWMSG_EMAD_METHOD_QUERY, port);
+	port_access(a, REG_PTYS_ID, REG_PTYS_LEN, HWMSG_EMAD_METHOD_QUERY,
+		    port);
 	hwmsg_item_set(a->req, REG_PTYS_PROTO_MASK, PTYS_PROTO_ETH);
 }
 

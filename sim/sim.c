@@ -15,7 +15,7 @@
 
 #define SIM_EPOCH_NS	(1767225600ull * 1000000000ull) /* 2026-01-01Z */
 #define SIM_DEFAULT_RATE 1000
-#define EMAD_TIMEOUT_NS	(200ull * 1000000)	/* mlxsw's EMAD timeout */
+#define EMAD_TIMEOUT_NS	(200ull * 1000000)	/* mlxsw's timeout */
 #define RETRY_GAP_MIN_NS 5000
 #define RETRY_GAP_MAX_NS 30000
 /* per mille of EMAD accesses */
@@ -156,9 +156,10 @@ struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
 	if (!s->interval_ns)
 		s->interval_ns = 1;
 	for (i = 0; i < s->n_devs; i++) {
-		enum hwmsg_sim_kind k = s->opts.kinds[i] == HWMSG_SIM_CONNECTX3 ?
-					HWMSG_SIM_CONNECTX3 :
-					HWMSG_SIM_SPECTRUM;
+		enum hwmsg_sim_kind k = HWMSG_SIM_SPECTRUM;
+
+		if (s->opts.kinds[i] == HWMSG_SIM_CONNECTX3)
+			k = HWMSG_SIM_CONNECTX3;
 
 		dev_init(s, &s->devs[i], i, k, n_kind[k]++);
 	}
@@ -263,10 +264,10 @@ static struct sim_record *push(struct hwmsg_sim *s, struct sim_dev *d,
 	return r;
 }
 
-static void push_emad(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts, bool response,
-		      uint64_t tid, const struct sim_access *a,
-		      uint8_t status, const char *fw_string,
-		      uint32_t latency_us)
+static void push_emad(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts,
+		      bool response, uint64_t tid,
+		      const struct sim_access *a, uint8_t status,
+		      const char *fw_string, uint32_t latency_us)
 {
 	struct sim_record *r = push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
 							 HWMSG_DIR_TO_HW);
@@ -321,8 +322,8 @@ static uint32_t fw_latency_us(uint64_t lat_ns)
 }
 
 /* Request, faults, answer: the records of one EMAD access. */
-static uint64_t queue_emad(struct hwmsg_sim *s, struct sim_dev *d, struct sim_access *a,
-			   uint64_t t)
+static uint64_t queue_emad(struct hwmsg_sim *s, struct sim_dev *d,
+			   struct sim_access *a, uint64_t t)
 {
 	uint64_t tid = d->tid_hi | d->tid_lo++, lat;
 	uint32_t fault = sim_rng_below(&d->rng, 1000);
@@ -382,7 +383,8 @@ static void refill(struct hwmsg_sim *s, struct sim_dev *d)
 
 	if (d->type == HWMSG_TYPE_MLX_EMAD) {
 		end = queue_emad(s, d, &a, t);
-		if (a.reg_id == REG_MGIR_ID)	/* MGIR advertised the TLVs */
+		/* MGIR advertised STRING and LATENCY */
+		if (a.reg_id == REG_MGIR_ID)
 			d->tlvs_on = true;
 	} else {
 		end = queue_cmdreg(s, d, &a, t);

@@ -15,7 +15,7 @@
 #include "hwmsg/wire.h"
 
 #define SIM_REG_MAX	0x420	/* largest register we build (SFN) */
-#define SIM_FRAME_MAX	1536	/* an EMAD around SIM_REG_MAX, with TLVs */
+#define SIM_FRAME_MAX	1536	/* an EMAD of SIM_REG_MAX, all TLVs */
 #define SIM_QUEUE_MAX	6	/* records one access can produce */
 #define SIM_SLOTS	1024	/* records in flight, all devices */
 #define SIM_MAX_PORTS	64
@@ -40,8 +40,8 @@ struct sim_access {
 	uint16_t reg_len;
 	uint8_t method;		/* HWMSG_EMAD_METHOD_QUERY or _WRITE */
 	uint8_t status;		/* of the final answer */
-	const char *fw_string;	/* STRING TLV text of the answer, or NULL */
-	uint8_t *req;		/* reg_len bytes, zeroed before the script */
+	const char *fw_string;	/* the answer's STRING TLV, or NULL */
+	uint8_t *req;		/* reg_len bytes, zeroed beforehand */
 	uint8_t *resp;		/* filled by sim_answer() */
 };
 
@@ -50,7 +50,7 @@ struct sim_dev;
 /* A record waiting for its time to come, in the simulator's time heap. */
 struct sim_record {
 	uint64_t ts_ns;
-	uint64_t order;			/* tie-break: stable, so deterministic */
+	uint64_t order;			/* stable tie-break */
 	struct sim_dev *dev;
 	uint8_t dir;
 	uint32_t len;
@@ -69,7 +69,7 @@ struct sim_dev {
 	/* driver state */
 	unsigned int step;		/* init program counter */
 	bool init_done;
-	bool tlvs_on;			/* MGIR advertised STRING/LATENCY */
+	bool tlvs_on;			/* MGIR said STRING/LATENCY */
 	uint64_t tid_hi;
 	uint32_t tid_lo;
 	unsigned int poll_port;
@@ -85,7 +85,7 @@ struct sim_dev {
 	int temp, temp_max;		/* 0.125 C */
 	uint32_t pps[SIM_MAX_PORTS + 1];
 
-	uint64_t next_issue;		/* virtual time of the next request */
+	uint64_t next_issue;		/* time of the next request */
 
 	uint8_t req[SIM_REG_MAX], resp[SIM_REG_MAX];
 	char str[HWMSG_EMAD_STRING_LEN];
@@ -106,7 +106,7 @@ struct hwmsg_sim {
 	unsigned int n_free;
 	uint32_t heap[SIM_SLOTS];
 	unsigned int heap_n;
-	uint32_t returned;		/* slot handed out last, freed next call */
+	uint32_t returned;		/* handed out, freed next call */
 };
 
 /* regfile.c */

@@ -149,7 +149,8 @@ static bool init_step(struct sim_dev *d, struct sim_access *a)
 	k -= SX_N_TRAP_GROUPS;
 	if (k < SX_N_TRAPS) {
 		access(a, REG_HPKT_ID, REG_HPKT_LEN, w);
-		hwmsg_item_set(a->req, REG_HPKT_ACTION, HPKT_ACTION_TRAP_TO_CPU);
+		hwmsg_item_set(a->req, REG_HPKT_ACTION,
+			       HPKT_ACTION_TRAP_TO_CPU);
 		hwmsg_item_set(a->req, REG_HPKT_TRAP_GROUP,
 			       1 + k % SX_N_TRAP_GROUPS);
 		hwmsg_item_set(a->req, REG_HPKT_TRAP_ID, sx_trap_ids[k]);
@@ -244,9 +245,11 @@ static void answer_sfn(struct sim_dev *d, uint8_t *resp)
 		unsigned int b;
 
 		hwmsg_item_set(rec, REG_SFN_REC_TYPE, REG_SFN_TYPE_LEARNED_MAC);
-		rec[REG_SFN_REC_MAC_OFF] = 0x02;	/* locally administered */
+		/* a locally administered unicast MAC */
+		rec[REG_SFN_REC_MAC_OFF] = 0x02;
 		for (b = 1; b < 6; b++)
-			rec[REG_SFN_REC_MAC_OFF + b] = (uint8_t)(mac >> (8 * b));
+			rec[REG_SFN_REC_MAC_OFF + b] =
+				(uint8_t)(mac >> (8 * b));
 		hwmsg_item_set(rec, REG_SFN_REC_FID,
 			       1 + sim_rng_below(&d->rng, 10));
 		hwmsg_item_set(rec, REG_SFN_REC_SYSTEM_PORT,

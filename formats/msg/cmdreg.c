@@ -67,7 +67,8 @@ int hwmsg_cmdreg_parse(const uint8_t *buf, size_t len, uint8_t dir,
 	msg->op.tid = 0;
 	msg->op.status = buf[HWMSG_CMDREG_STATUS_OFF] & 0x7f;
 	msg->op.reg_id = hwmsg_get_be16(buf + HWMSG_CMDREG_REG_ID_OFF);
-	msg->op.method = buf[HWMSG_CMDREG_METHOD_OFF] & HWMSG_CMDREG_METHOD_MASK;
+	msg->op.method = buf[HWMSG_CMDREG_METHOD_OFF] &
+			 HWMSG_CMDREG_METHOD_MASK;
 	msg->op.cls = HWMSG_EMAD_CLASS_REG_ACCESS;
 	msg->op.response = dir == HWMSG_DIR_FROM_HW;
 	msg->reg = buf + HWMSG_CMDREG_HDR_LEN;

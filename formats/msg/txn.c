@@ -19,7 +19,7 @@ struct pending {
 	uint64_t tid;
 	uint64_t ts_ns;		/* last transmission */
 	uint32_t dev;
-	uint32_t next, prev;	/* hash chain, or the device's CMD_REG FIFO */
+	uint32_t next, prev;	/* hash chain, or the device's FIFO */
 	uint32_t older, newer;	/* age list */
 	unsigned int retransmits;
 	uint16_t reg_id;

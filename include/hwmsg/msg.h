@@ -24,20 +24,20 @@ struct hwmsg_tlv_ref {
 /* One decoded EMAD or CMD_REG message. */
 struct hwmsg_msg {
 	uint16_t type;			/* enum hwmsg_type */
-	uint8_t mlx_proto;		/* EMAD: Ethernet header byte 14 (0) */
-	uint8_t ver;			/* EMAD: upper nibble of byte 15 (0) */
+	uint8_t mlx_proto;		/* EMAD: Ethernet byte 14 (0) */
+	uint8_t ver;			/* EMAD: byte 15 >> 4 (0) */
 	struct hwmsg_emad_op op;	/* CMD_REG: tid 0, response from dir */
 	bool has_fw_string;
 	char fw_string[HWMSG_EMAD_STRING_LEN + 1];
 	bool has_latency;
 	uint32_t latency_us;
 	bool has_reg;
-	const uint8_t *reg;		/* register payload, into the record */
+	const uint8_t *reg;		/* payload, into the record */
 	uint32_t reg_len;
 	bool has_end;
-	unsigned int n_tlvs;		/* every TLV seen, in order (EMAD) */
+	unsigned int n_tlvs;		/* every TLV seen, in order */
 	struct hwmsg_tlv_ref tlvs[HWMSG_MSG_MAX_TLVS];
-	unsigned int n_unknown;		/* TLVs of unknown type (kept, not fatal) */
+	unsigned int n_unknown;		/* TLVs of unknown type, kept */
 };
 
 /*

@@ -45,10 +45,10 @@ enum hwmsg_sim_kind {
 
 struct hwmsg_sim_opts {
 	uint64_t seed;
-	uint64_t start_ns;	/* virtual clock start; 0: 2026-01-01T00:00:00Z */
+	uint64_t start_ns;	/* virtual start; 0: 2026-01-01T00:00:00Z */
 	unsigned int n_devices;	/* 0: one spectrum and one connectx3 */
 	enum hwmsg_sim_kind kinds[HWMSG_SIM_MAX_DEVICES];
-	unsigned int rate;	/* messages per second of virtual time; 0: 1000 */
+	unsigned int rate;	/* messages per virtual second; 0: 1000 */
 };
 
 struct hwmsg_sim;
