@@ -276,6 +276,20 @@ static void test_unknown_tlv_and_version(void)
 		  "offset 164: type 9 TLV: length 64 words exceeds frame (100 bytes left)");
 }
 
+/* Bytes after END (Ethernet padding) are not part of the message. */
+static void test_padding_after_end(void)
+{
+	uint8_t f[FRAME_LEN + 12];
+	struct hwmsg_msg m;
+
+	hand_frame(f);
+	memset(f + FRAME_LEN, 0xff, 12);
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, NULL), 0);
+	CHECK(m.has_end);
+	CHECK_EQ(m.n_tlvs, 5);
+	CHECK_EQ(m.n_unknown, 0);
+}
+
 static void test_msg_decode_dispatch(void)
 {
 	uint8_t f[FRAME_LEN];
@@ -314,6 +328,7 @@ int main(void)
 	test_truncation();
 	test_bad_frames();
 	test_unknown_tlv_and_version();
+	test_padding_after_end();
 	test_msg_decode_dispatch();
 	return test_done("emad");
 }
