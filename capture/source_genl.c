@@ -179,7 +179,6 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 	/* last, so that nothing of the group queues before we are ready */
 	if (join(s, grp_hwmsg, s->seed ? "devlink/hwmsg" : "devlink_hwmsg/hwmsg",
 		 err)) {
-		hwmsg_err_prefix(err, "genl");
 		genl_free(s);
 		return -1;
 	}

@@ -5,6 +5,8 @@ set -u
 NEW=/sys/bus/hwmsg_sim/new_device
 DEL=/sys/bus/hwmsg_sim/del_device
 DBG=/sys/kernel/debug/hwmsg_sim
+# busybox sh prefers its applets: name iproute2 binaries by path
+IP=/usr/sbin/ip
 
 fail() {
 	echo "FAIL: $*" | tee -a /out/result
