@@ -112,7 +112,7 @@ static ssize_t cookie_read(void *cookie, char *buf, size_t size)
 		if (in->chunk_pos == in->chunk_len) {
 			if (in->errmsg[0] || refill(in)) {
 				if (done)
-					break;	/* the error comes next call */
+					break;	/* error next call */
 				errno = EIO;
 				return -1;
 			}

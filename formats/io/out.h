@@ -23,7 +23,7 @@ struct hwmsg_out {
 	bool own_fd;		/* not stdout: close it */
 	bool sigpipe;		/* fd is a pipe or socket */
 	int error;		/* sticky errno of the first failure */
-	uint8_t *buf;		/* bytes ready for fd (compressed when zc) */
+	uint8_t *buf;		/* bytes for fd (compressed when zc) */
 	size_t cap, len;
 	ZSTD_CCtx *zc;		/* NULL: plain output */
 	size_t frame_in;	/* uncompressed bytes in the open frame */

@@ -15,7 +15,7 @@
 
 #define LINKTYPE_ETHERNET	1
 #define PCAPNG_MAGIC		0x0a0d0d0au
-#define PCAPNG_EPB_DATA_OFF	28	/* block header, if id, ts, lengths */
+#define PCAPNG_EPB_DATA_OFF	28	/* header, if id, ts, lengths */
 #define PCAPNG_EPB_MIN_LEN	32	/* ... and the trailing length */
 #define EMAD_OP_OFF		HWMSG_EMAD_ETH_HDR_LEN
 
@@ -147,7 +147,7 @@ static uint64_t data_offset(const struct hwmsg_reader *r, uint32_t caplen)
 	if (!hwmsg_in_peek_back(&r->in, end - 4, t, 4)) {
 		len = hwmsg_get_le32(t);
 		if (len > end || len < PCAPNG_EPB_MIN_LEN + caplen)
-			len = hwmsg_get_be32(t);	/* a big-endian section */
+			len = hwmsg_get_be32(t);	/* big-endian section */
 		if (len <= end && len >= PCAPNG_EPB_MIN_LEN + caplen)
 			return end - len + PCAPNG_EPB_DATA_OFF;
 	}
@@ -223,7 +223,7 @@ static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 		off += err ? err->offset : 0;
 		if (!err)
 			return -1;
-		/* the decoder names the offset in the record: name the file's */
+		/* the decoder names the record's offset: name the file's */
 		why = err->msg;
 		if (!strncmp(why, "offset ", 7) && strstr(why, ": "))
 			why = strstr(why, ": ") + 2;
@@ -255,13 +255,15 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 			return 0;
 		}
 		if (ret != 1) {
+			const char *why = r->in.errmsg[0] ?
+						  r->in.errmsg :
+						  pcap_geterr(r->pcap);
+
 			r->done = true;
 			off = consumed(r);
 			return hwmsg_errf(err, off,
 					  "%s: after record %" PRIu64 " (offset 0x%" PRIx64 "): %s",
-					  r->name, r->info.packets, off,
-					  r->in.errmsg[0] ? r->in.errmsg :
-							    pcap_geterr(r->pcap));
+					  r->name, r->info.packets, off, why);
 		}
 		r->info.packets++;
 		off = data_offset(r, hdr->caplen);

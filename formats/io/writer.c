@@ -120,7 +120,8 @@ static long dev_id(struct hwmsg_writer *w, const char *bus, const char *dev,
 	size_t i;
 
 	for (i = w->n_devs; i-- > 0;)
-		if (!strcmp(w->devs[i].bus, bus) && !strcmp(w->devs[i].dev, dev))
+		if (!strcmp(w->devs[i].bus, bus) &&
+		    !strcmp(w->devs[i].dev, dev))
 			return (long)i;
 	if (w->n_devs == w->cap_devs) {
 		size_t cap = w->cap_devs ? 2 * w->cap_devs : 8;

@@ -30,10 +30,10 @@ enum hwmsg_compress {
 struct hwmsg_writer_opts {
 	enum hwmsg_compress compress;
 	int zstd_level;			/* 0: library default */
-	const char *application;	/* SHB shb_userappl, e.g. "hwmsgd 0.1" */
-	const char *hardware;		/* SHB shb_hardware; NULL: from uname */
+	const char *application;	/* shb_userappl, e.g. "hwmsgd 0.1" */
+	const char *hardware;		/* shb_hardware; NULL: uname -m */
 	const char *comment;		/* SHB opt_comment, may be NULL */
-	unsigned int flush_ms;		/* max time data stays buffered; 0: 1000 */
+	unsigned int flush_ms;		/* max buffering; 0: 1000 */
 };
 
 /* path "-" writes to stdout. */
@@ -53,7 +53,7 @@ int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err);
 enum hwmsg_input_format {
 	HWMSG_INPUT_PCAPNG_USER15,	/* ours */
 	HWMSG_INPUT_PCAP_USER15,	/* devlink-hwmsg.py */
-	HWMSG_INPUT_ETHERNET,		/* bwz.py -t 1, emadump: EMAD in Ethernet */
+	HWMSG_INPUT_ETHERNET,		/* EMAD in Ethernet (bwz.py, emadump) */
 };
 
 struct hwmsg_reader_info {
