@@ -10,13 +10,17 @@
 
 #include "regdb_int.h"
 
+/* Everything a database holds lives in a few large chunks, freed at once. */
+#define REGDB_CHUNK_SIZE (64 * 1024)
+
 struct regdb_chunk {
 	struct regdb_chunk *next;
+	size_t used, size;
 	max_align_t data[];
 };
 
 struct hwmsg_regdb {
-	struct regdb_chunk *chunks;
+	struct regdb_chunk *chunks;	/* the first one has room left */
 	struct hwmsg_reg **regs;	/* sorted by id */
 	unsigned int n_regs, cap_regs;
 };
@@ -73,13 +77,31 @@ void hwmsg_regdb_free(struct hwmsg_regdb *db)
 
 void *regdb_alloc(struct hwmsg_regdb *db, size_t size)
 {
-	struct regdb_chunk *c = calloc(1, sizeof(*c) + size);
+	struct regdb_chunk *c = db->chunks;
+	size_t align = sizeof(max_align_t), chunk;
+	void *p;
 
-	if (!c)
-		return NULL;
-	c->next = db->chunks;
-	db->chunks = c;
-	return c->data;
+	size = (size + align - 1) / align * align;
+	if (!c || c->size - c->used < size) {
+		chunk = size > REGDB_CHUNK_SIZE / 4 ? size : REGDB_CHUNK_SIZE;
+		c = malloc(sizeof(*c) + chunk);
+		if (!c)
+			return NULL;
+		c->used = 0;
+		c->size = chunk;
+		if (chunk == size && db->chunks) {
+			/* a big one: keep filling the current chunk */
+			c->next = db->chunks->next;
+			db->chunks->next = c;
+		} else {
+			c->next = db->chunks;
+			db->chunks = c;
+		}
+	}
+	p = (char *)c->data + c->used;
+	c->used += size;
+	memset(p, 0, size);
+	return p;
 }
 
 char *regdb_strndup(struct hwmsg_regdb *db, const char *s, size_t n)
