@@ -53,7 +53,7 @@ int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err);
 enum hwmsg_input_format {
 	HWMSG_INPUT_PCAPNG_USER15,	/* ours */
 	HWMSG_INPUT_PCAP_USER15,	/* devlink-hwmsg.py */
-	HWMSG_INPUT_ETHERNET,		/* EMAD in Ethernet (bwz.py, emadump) */
+	HWMSG_INPUT_ETHERNET,		/* EMAD in Ethernet: bwz.py, emadump */
 };
 
 struct hwmsg_reader_info {
