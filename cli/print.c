@@ -63,6 +63,44 @@ static void print_latency(FILE *f, uint64_t ns)
 		fprintf(f, " latency %.3fms", ns / 1e6);
 }
 
+/* The database every tool uses: built-in layouts, then mstflint's ADB. */
+static const struct hwmsg_regdb *regdb(void)
+{
+	static const struct hwmsg_regdb *db;
+	static bool warned;
+	struct hwmsg_err err;
+
+	if (!db && !warned) {
+		db = hwmsg_regdb_default(&err);
+		if (!db) {
+			fprintf(stderr, "hwmsg: register database: %s (using built-in)\n",
+				err.msg);
+			db = hwmsg_regdb_builtin();
+		}
+		warned = true;
+	}
+	return db;
+}
+
+/* " local_port 17": the index fields that say which instance it is. */
+static void print_reg_index(FILE *f, const struct hwmsg_msg *msg)
+{
+	struct hwmsg_reg_decoded d = { 0 };
+	char buf[128];
+	const char *s, *sp;
+
+	if (!msg->has_reg)
+		return;
+	if (hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
+			     &d, NULL) >= 0) {
+		s = hwmsg_reg_summary(&d, buf, sizeof(buf));
+		sp = strchr(s, ' ');	/* the summary starts with the name */
+		if (sp)
+			fputs(sp, f);
+	}
+	hwmsg_reg_decoded_free(&d);
+}
+
 static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 			  const struct hwmsg_msg *msg,
 			  const struct hwmsg_txn_info *info)
@@ -73,6 +111,7 @@ static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 	print_reg(f, op->reg_id);
 	fprintf(f, " %s %s", name_or(hwmsg_emad_method_names, op->method, "method?"),
 		op->response ? "response" : "request");
+	print_reg_index(f, msg);
 	if (op->response)
 		fprintf(f, " %s", op->status ?
 			name_or(hwmsg_emad_status_names, op->status, "status?") : "ok");
@@ -82,7 +121,7 @@ static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 		fprintf(f, " tid 0x%016llx", (unsigned long long)op->tid);
 	if (info && info->is_response && info->matched)
 		print_latency(f, info->latency_ns);
-	if (msg->has_latency)
+	if (msg->has_latency && op->response)
 		fprintf(f, " (fw %uus)", msg->latency_us);
 	if (info && !info->is_response && info->retransmits)
 		fprintf(f, " retransmit %u", info->retransmits);
@@ -146,7 +185,26 @@ static void print_op_fields(FILE *f, const struct hwmsg_emad_op *op, bool emad)
 
 static void print_reg_payload(FILE *f, const struct hwmsg_msg *msg)
 {
-	print_hex(f, msg->reg, msg->reg_len, "        ");
+	struct hwmsg_reg_decoded d = { 0 };
+	struct hwmsg_err err;
+	int r;
+
+	r = hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
+			     &d, &err);
+	if (r < 0) {
+		print_hex(f, msg->reg, msg->reg_len, "        ");
+	} else {
+		size_t i = 0;
+
+		while (i < msg->reg_len && !msg->reg[i])
+			i++;
+		if (i == msg->reg_len)	/* zero fields are not printed */
+			fprintf(f, "        (all zero)\n");
+		hwmsg_reg_print(f, &d, "        ", false);
+		if (r > 0)
+			fprintf(f, "        ! %s\n", err.msg);
+	}
+	hwmsg_reg_decoded_free(&d);
 }
 
 static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,

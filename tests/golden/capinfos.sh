@@ -6,7 +6,7 @@ set -eu
 G=$3
 out=$(capinfos -c -E -T -m -Q "$G/sim.pcapng.zst" 2>&1) || { echo "$out"; exit 1; }
 echo "$out"
-echo "$out" | grep -q ',400$' || { echo "expected 400 packets"; exit 1; }
+echo "$out" | grep -q '"1100"' || { echo "expected 1100 packets"; exit 1; }
 info=$(capinfos "$G/sim.pcapng.zst")
 echo "$info" | grep -q 'USER 15' || { echo "expected encapsulation USER 15"; exit 1; }
 echo "$info" | grep -q 'nanoseconds' || { echo "expected ns resolution"; exit 1; }

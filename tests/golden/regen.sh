@@ -7,7 +7,7 @@ set -eu
 HWMSGD=$1 HWMSG=$2
 G=$(dirname "$0")
 export TZ=UTC LC_ALL=C
-"$HWMSGD" --sim --rate 0 --seed 1 -c 400 -q -w "$G/sim.pcapng.zst"
+"$HWMSGD" --sim --rate 0 --seed 1 -c 1100 -q -w "$G/sim.pcapng.zst"
 "$HWMSG" show "$G/sim.pcapng.zst" > "$G/sim.show.txt"
-"$HWMSG" show -V "$G/sim.pcapng.zst" > "$G/sim.show-V.txt"
+"$HWMSG" show -V -c 300 "$G/sim.pcapng.zst" > "$G/sim.show-V.txt"
 "$HWMSG" stat "$G/sim.pcapng.zst" | sed 1d > "$G/sim.stat.txt"
