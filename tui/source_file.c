@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A capture file as a source. A thread reads records into a bounded queue;
- * the drawing loop takes at most a tick's worth each time. With --follow the
+ * A capture file as a source. A thread reads records into a bounded queue
+ * of batches; the drawing loop takes at most a tick's worth each time. With --follow the
  * thread keeps polling at the end of the file, like tail -f; a reader that
  * does not read past its first EOF is reopened and the records already seen
  * are skipped.
@@ -17,12 +17,20 @@
 #include "hwmsg/io.h"
 #include "source.h"
 
-#define QUEUE_CAP 4096
+#define QUEUE_BATCHES 64
+#define BATCH_RECS 256
+#define BATCH_BYTES (256 * 1024)
 #define FOLLOW_POLL_MS 200
 
-/* One record with its strings and payload in the same allocation. */
-struct qrec {
-	struct hwmsg_record rec;
+/*
+ * Records travel in batches: one allocation for up to BATCH_RECS records
+ * with their strings and payloads, so the two threads do not fight over
+ * the allocator for every record.
+ */
+struct batch {
+	unsigned int n, taken;	/* records held, records handed out */
+	size_t used, cap;	/* bytes of data */
+	struct hwmsg_record rec[BATCH_RECS];
 	char data[];
 };
 
@@ -32,35 +40,61 @@ struct file_source {
 	bool follow;
 	struct hwmsg_reader *rd;
 	pthread_t thread;
+	struct batch *fill;	/* reader thread: being filled */
+	struct batch *drain;	/* drawing loop: being taken */
 	pthread_mutex_t lock;
 	pthread_cond_t cond;
 	/* under lock */
-	struct qrec *q[QUEUE_CAP];
+	struct batch *q[QUEUE_BATCHES];
 	unsigned int q_head, q_count;
 	bool stop, eof, exited;
 	uint64_t read_errors;
 	char last_error[256];
 };
 
-static struct qrec *qrec_copy(const struct hwmsg_record *r)
+static struct batch *batch_new(size_t cap)
+{
+	struct batch *b = malloc(sizeof(*b) + cap);
+
+	if (b) {
+		b->n = b->taken = 0;
+		b->used = 0;
+		b->cap = cap;
+	}
+	return b;
+}
+
+static void *batch_put(struct batch *b, const void *p, size_t len)
+{
+	void *dst = b->data + b->used;
+
+	memcpy(dst, p, len);
+	b->used += len;
+	return dst;
+}
+
+/* Copy r into b; false when b has no room (or is full). */
+static bool batch_add(struct batch *b, const struct hwmsg_record *r)
 {
 	size_t lb = strlen(r->bus) + 1, ld = strlen(r->dev) + 1;
 	size_t lr = strlen(r->driver) + 1;
-	struct qrec *q = malloc(sizeof(*q) + lb + ld + lr + r->len);
-	char *p;
+	struct hwmsg_record *q;
 
-	if (!q)
-		return NULL;
-	q->rec = *r;
-	p = q->data;
-	q->rec.bus = memcpy(p, r->bus, lb);
-	p += lb;
-	q->rec.dev = memcpy(p, r->dev, ld);
-	p += ld;
-	q->rec.driver = memcpy(p, r->driver, lr);
-	p += lr;
-	q->rec.payload = memcpy(p, r->payload, r->len);
-	return q;
+	if (b->n == BATCH_RECS || b->cap - b->used < lb + ld + lr + r->len)
+		return false;
+	q = &b->rec[b->n++];
+	*q = *r;
+	q->bus = batch_put(b, r->bus, lb);
+	q->dev = batch_put(b, r->dev, ld);
+	q->driver = batch_put(b, r->driver, lr);
+	q->payload = batch_put(b, r->payload, r->len);
+	return true;
+}
+
+static size_t record_bytes(const struct hwmsg_record *r)
+{
+	return strlen(r->bus) + strlen(r->dev) + strlen(r->driver) + 3 +
+	       r->len;
 }
 
 static void sleep_ms(unsigned int ms)
@@ -91,21 +125,40 @@ static void note_error(struct file_source *f, const struct hwmsg_err *err,
 	pthread_mutex_unlock(&f->lock);
 }
 
-/* Queue one record, waiting for room; false when told to stop. */
-static bool enqueue(struct file_source *f, struct qrec *q)
+/* Queue the batch being filled, waiting for room; false: told to stop. */
+static bool flush(struct file_source *f)
 {
+	struct batch *b = f->fill;
+
+	if (!b || !b->n)
+		return true;
+	f->fill = NULL;
 	pthread_mutex_lock(&f->lock);
-	while (f->q_count == QUEUE_CAP && !f->stop)
+	while (f->q_count == QUEUE_BATCHES && !f->stop)
 		pthread_cond_wait(&f->cond, &f->lock);
 	if (f->stop) {
 		pthread_mutex_unlock(&f->lock);
-		free(q);
+		free(b);
 		return false;
 	}
-	f->q[(f->q_head + f->q_count) % QUEUE_CAP] = q;
+	f->q[(f->q_head + f->q_count) % QUEUE_BATCHES] = b;
 	f->q_count++;
 	pthread_mutex_unlock(&f->lock);
 	return true;
+}
+
+/* Add one record to the batch being filled; false: out of memory or stop. */
+static bool enqueue(struct file_source *f, const struct hwmsg_record *r)
+{
+	size_t need;
+
+	if (f->fill && batch_add(f->fill, r))
+		return true;
+	if (!flush(f))
+		return false;
+	need = record_bytes(r);
+	f->fill = batch_new(need > BATCH_BYTES ? need : BATCH_BYTES);
+	return f->fill && batch_add(f->fill, r);
 }
 
 static off_t file_size(const char *path)
@@ -205,15 +258,18 @@ static void *reader_thread(void *arg)
 		memset(&err, 0, sizeof(err));
 		ret = hwmsg_reader_next(f->rd, &rec, &err);
 		if (ret > 0) {
-			struct qrec *q = qrec_copy(&rec);
-
-			if (!q || !enqueue(f, q))
+			if (!enqueue(f, &rec))
+				break;
+			/* a pipe may block in the next read: hand it over */
+			if (is_stdin && !flush(f))
 				break;
 			good++;
 			fw.eof_size = -1;
 			fw.retried = false;
 			continue;
 		}
+		if (!flush(f))
+			break;
 		if (ret < 0) {
 			/* a growing file's last record may be half written */
 			note_error(f, &err, !f->follow);
@@ -227,7 +283,10 @@ static void *reader_thread(void *arg)
 		else if (!follow_eof(f, &fw, good))
 			break;
 	}
+	flush(f);
 out:
+	free(f->fill);
+	f->fill = NULL;
 	pthread_mutex_lock(&f->lock);
 	f->eof = true;
 	f->exited = true;
@@ -240,34 +299,36 @@ static unsigned int file_poll(struct top_source *src, struct top_store *st,
 			      unsigned int max, uint64_t now)
 {
 	struct file_source *f = (struct file_source *)src;
-	struct qrec *batch[256];
-	unsigned int n = 0, k, i;
+	unsigned int n = 0;
 
 	(void)now;
 	while (n < max) {
-		pthread_mutex_lock(&f->lock);
-		k = f->q_count < 256 ? f->q_count : 256;
-		if (k > max - n)
-			k = max - n;
-		for (i = 0; i < k; i++)
-			batch[i] = f->q[(f->q_head + i) % QUEUE_CAP];
-		f->q_head = (f->q_head + k) % QUEUE_CAP;
-		f->q_count -= k;
-		if (k)
-			pthread_cond_broadcast(&f->cond);
-		f->src.read_errors = f->read_errors;
-		memcpy(f->src.last_error, f->last_error,
-		       sizeof(f->last_error));
-		f->src.done = f->eof && !f->q_count;
-		pthread_mutex_unlock(&f->lock);
-		if (!k)
-			break;
-		for (i = 0; i < k; i++) {
-			store_add(st, &batch[i]->rec);
-			free(batch[i]);
+		if (!f->drain) {
+			pthread_mutex_lock(&f->lock);
+			if (f->q_count) {
+				f->drain = f->q[f->q_head];
+				f->q_head = (f->q_head + 1) % QUEUE_BATCHES;
+				f->q_count--;
+				pthread_cond_broadcast(&f->cond);
+			}
+			pthread_mutex_unlock(&f->lock);
+			if (!f->drain)
+				break;
 		}
-		n += k;
+		while (n < max && f->drain->taken < f->drain->n) {
+			store_add(st, &f->drain->rec[f->drain->taken++]);
+			n++;
+		}
+		if (f->drain->taken == f->drain->n) {
+			free(f->drain);
+			f->drain = NULL;
+		}
 	}
+	pthread_mutex_lock(&f->lock);
+	f->src.read_errors = f->read_errors;
+	memcpy(f->src.last_error, f->last_error, sizeof(f->last_error));
+	f->src.done = f->eof && !f->q_count && !f->drain;
+	pthread_mutex_unlock(&f->lock);
 	return n;
 }
 
@@ -297,9 +358,10 @@ static void file_free(struct top_source *src)
 	pthread_join(f->thread, NULL);
 	while (f->q_count) {
 		free(f->q[f->q_head]);
-		f->q_head = (f->q_head + 1) % QUEUE_CAP;
+		f->q_head = (f->q_head + 1) % QUEUE_BATCHES;
 		f->q_count--;
 	}
+	free(f->drain);
 	if (f->rd)
 		hwmsg_reader_close(f->rd);
 	pthread_cond_destroy(&f->cond);

@@ -22,6 +22,7 @@
 #include "ui.h"
 
 #define TICK_MS 100
+#define LOADING_TICK_MS 5
 #define INGEST_BUDGET_NS 30000000u	/* reading may take this much of a tick */
 #define INGEST_CHUNK 2000
 #define ORPHAN_TIMEOUT_NS 3000000000u	/* EMAD gives up well before */
@@ -172,8 +173,11 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	return 0;
 }
 
-/* Take records for at most INGEST_BUDGET_NS; the list learns of them. */
-static unsigned int ingest(struct top_ui *ui, uint64_t now)
+/*
+ * Take records for at most INGEST_BUDGET_NS; the list learns of them.
+ * *more: a file is still loading (tick faster).
+ */
+static unsigned int ingest(struct top_ui *ui, uint64_t now, bool *more)
 {
 	uint64_t from = ui->store.next, t0 = mono_ns();
 	unsigned int n = 0, got;
@@ -182,6 +186,8 @@ static unsigned int ingest(struct top_ui *ui, uint64_t now)
 		got = source_poll(ui->src, &ui->store, INGEST_CHUNK, now);
 		n += got;
 	} while (got == INGEST_CHUNK && mono_ns() - t0 < INGEST_BUDGET_NS);
+	/* a file still loading: come back soon rather than after a tick */
+	*more = n && !ui->src->live && !ui->src->done;
 	if (n)
 		view_sync(&ui->view, &ui->store, from);
 	return n;
@@ -387,13 +393,13 @@ static void run(struct top_ui *ui)
 {
 	struct rate_meter rm;
 	uint64_t now, last_reap = 0;
-	bool reaped_all = false;
+	bool reaped_all = false, more = false;
 	int page = 10, ch;
 
 	memset(&rm, 0, sizeof(rm));
 	while (!quit_signal) {
 		now = mono_ns();
-		ui->rate = live_rate(&rm, now, ingest(ui, now));
+		ui->rate = live_rate(&rm, now, ingest(ui, now, &more));
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
 		if (now - last_reap >= 1000000000u) {
@@ -405,13 +411,14 @@ static void run(struct top_ui *ui)
 			reaped_all = true;
 		}
 		draw(ui, &page);
-		/* waits up to a tick; then drain what else was typed */
+		/* waits up to a tick (less while a file is loading); then
+		 * takes what else was typed */
+		timeout(more ? LOADING_TICK_MS : TICK_MS);
 		for (ch = getch(); ch != ERR; ch = getch()) {
 			if (!key(ui, ch, page))
 				return;
 			timeout(0);
 		}
-		timeout(TICK_MS);
 	}
 }
 

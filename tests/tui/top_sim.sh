@@ -56,7 +56,16 @@ wait_gone 5 'filter:'
 tm send-keys -t top e
 wait_for 5 'filter: errors'
 list_lines | grep -E ' ok ' && fail "an ok line passed the errors filter"
-tm send-keys -t top e
+# the seeded simulator fails RITR writes: error line, firmware string,
+# register fields decoded
+tm send-keys -t top / R I T R Enter
+wait_for 10 ' RITR +write +bad parameter '
+tm send-keys -t top Home Enter
+wait_for 5 'status 7 \(bad parameter\)  r 1 \(response\)'
+wait_for 2 '^STRING  "[^"]+"'
+wait_for 2 '^REG  RITR rif [0-9]+, [0-9]+ bytes'
+wait_for 2 '^  type  +[a-z]'
+tm send-keys -t top Enter e / BSpace BSpace BSpace BSpace Enter
 wait_gone 5 'filter:'
 
 # help overlay, closed by any key
