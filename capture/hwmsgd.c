@@ -196,8 +196,6 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		fprintf(stderr, "hwmsgd: no output file (-w FILE, - for stdout)\n");
 		return -1;
 	}
-	if (!cfg->source)
-		cfg->source = N_SOURCES > 1 ? sources[1]->name : "sim";
 	return 0;
 }
 
@@ -207,6 +205,46 @@ static const struct hwmsg_source_ops *find_source(const char *name)
 		if (!strcmp(sources[i]->name, name))
 			return sources[i];
 	return NULL;
+}
+
+static int open_named(const struct config *cfg, struct hwmsg_source *src)
+{
+	struct hwmsg_err err;
+
+	src->ops = find_source(cfg->source);
+	if (!src->ops) {
+		fprintf(stderr, "hwmsgd: unknown source '%s'\n", cfg->source);
+		return -1;
+	}
+	if (src->ops->open(src, cfg->source_arg, &cfg->sopts, &err)) {
+		fprintf(stderr, "hwmsgd: %s\n", err.msg);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * No --source: the first live source that works, netlink before the
+ * tracepoint (it also carries CMD_REG and sequence numbers). The simulator
+ * is never picked silently: a capture must not look real when it is not.
+ */
+static int open_live(const struct config *cfg, struct hwmsg_source *src)
+{
+	struct hwmsg_err err;
+	bool tried = false;
+
+	for (size_t i = 0; i < N_SOURCES; i++) {
+		if (sources[i] == &hwmsg_source_sim)
+			continue;
+		src->ops = sources[i];
+		if (!src->ops->open(src, NULL, &cfg->sopts, &err))
+			return 0;
+		fprintf(stderr, "hwmsgd: %s\n", err.msg);
+		tried = true;
+	}
+	fprintf(stderr, "hwmsgd: %s; --sim captures the built-in simulator\n",
+		tried ? "no live source is available" : "no live source is built in");
+	return -1;
 }
 
 static uint64_t mono_ns(void)
@@ -297,16 +335,9 @@ int main(int argc, char **argv)
 
 	if (parse_args(argc, argv, &cfg))
 		return 2;
-	src.ops = find_source(cfg.source);
-	if (!src.ops) {
-		fprintf(stderr, "hwmsgd: unknown source '%s'\n", cfg.source);
-		return 2;
-	}
 	cfg.wopts.application = "hwmsgd " HWMSG_VERSION;
-	if (src.ops->open(&src, cfg.source_arg, &cfg.sopts, &err)) {
-		fprintf(stderr, "hwmsgd: %s: %s\n", src.ops->name, err.msg);
+	if (cfg.source ? open_named(&cfg, &src) : open_live(&cfg, &src))
 		return 1;
-	}
 	w = hwmsg_writer_open(cfg.path, &cfg.wopts, &err);
 	if (!w) {
 		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
