@@ -16,14 +16,6 @@
 #include "hwmsg/io.h"
 #include "source.h"
 
-static const struct hwmsg_source_ops *sources[] = {
-	&hwmsg_source_sim,
-	&hwmsg_source_genl,
-	&hwmsg_source_tracepoint,
-	/* SOURCE-TABLE: one line per source */
-};
-
-#define N_SOURCES (sizeof(sources) / sizeof(sources[0]))
 #define FLUSH_MS 1000
 
 static volatile sig_atomic_t stop_signal;
@@ -52,8 +44,8 @@ static void usage(FILE *f)
 		"      --sim[=KINDS]       capture from the built-in simulator\n"
 		"                          (KINDS e.g. spectrum,connectx3; default both)\n"
 		"      --source NAME[=ARG] capture source:");
-	for (size_t i = 0; i < N_SOURCES; i++)
-		fprintf(f, " %s", sources[i]->name);
+	for (size_t i = 0; hwmsg_sources[i]; i++)
+		fprintf(f, " %s", hwmsg_sources[i]->name);
 	fprintf(f,
 		"\n"
 		"  -c, --count N           stop after N records\n"
@@ -199,19 +191,11 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 	return 0;
 }
 
-static const struct hwmsg_source_ops *find_source(const char *name)
-{
-	for (size_t i = 0; i < N_SOURCES; i++)
-		if (!strcmp(sources[i]->name, name))
-			return sources[i];
-	return NULL;
-}
-
 static int open_named(const struct config *cfg, struct hwmsg_source *src)
 {
 	struct hwmsg_err err;
 
-	src->ops = find_source(cfg->source);
+	src->ops = hwmsg_source_find(cfg->source);
 	if (!src->ops) {
 		fprintf(stderr, "hwmsgd: unknown source '%s'\n", cfg->source);
 		return -1;
@@ -233,10 +217,10 @@ static int open_live(const struct config *cfg, struct hwmsg_source *src)
 	struct hwmsg_err err;
 	bool tried = false;
 
-	for (size_t i = 0; i < N_SOURCES; i++) {
-		if (sources[i] == &hwmsg_source_sim)
+	for (size_t i = 0; hwmsg_sources[i]; i++) {
+		if (hwmsg_sources[i] == &hwmsg_source_sim)
 			continue;
-		src->ops = sources[i];
+		src->ops = hwmsg_sources[i];
 		if (!src->ops->open(src, NULL, &cfg->sopts, &err))
 			return 0;
 		fprintf(stderr, "hwmsgd: %s\n", err.msg);

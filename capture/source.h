@@ -55,4 +55,8 @@ extern const struct hwmsg_source_ops hwmsg_source_sim;
 extern const struct hwmsg_source_ops hwmsg_source_genl;
 extern const struct hwmsg_source_ops hwmsg_source_tracepoint;
 
+/* All of them, NULL-terminated; and one by name (NULL if unknown). */
+extern const struct hwmsg_source_ops *const hwmsg_sources[];
+const struct hwmsg_source_ops *hwmsg_source_find(const char *name);
+
 #endif
