@@ -42,20 +42,22 @@ static void record_lines(struct lines *ls, const struct top_ui *ui,
 			 const struct top_msg *m)
 {
 	const struct top_dev *d = store_dev(&ui->store, m);
-	char t[32];
+	char t[32], idx[32] = "";
 
-	add(ls, "Record #%" PRIu64 "  time %s (%" PRIu64 " ns)", m->seq,
-	    top_fmt_time(m->ts_ns, t, sizeof(t)), m->ts_ns);
-	add(ls, "  device %s/%s  driver %s%s", d->bus, d->dev, d->driver,
-	    (m->rec_flags & HWMSG_RECF_NO_DEVICE) ? " (not in the capture)"
-						  : "");
-	add(ls, "  direction %s  type %s  length %u%s", hwmsg_dir_str(m->dir),
+	add(ls, "Record #%" PRIu64 "  %s%03u  %s  %s  %u bytes%s", m->seq,
+	    top_fmt_time(m->ts_ns, t, sizeof(t)),
+	    (unsigned int)(m->ts_ns % 1000), hwmsg_dir_str(m->dir),
 	    hwmsg_type_str(m->type), m->len,
 	    (m->rec_flags & HWMSG_RECF_TRUNCATED) ? " (truncated)" : "");
+	if (m->rec_flags & HWMSG_RECF_HAS_INDEX)
+		snprintf(idx, sizeof(idx), "  devlink index %u",
+			 m->devlink_index);
+	add(ls, "  device %s/%s  driver %s%s%s", d->bus, d->dev, d->driver,
+	    idx,
+	    (m->rec_flags & HWMSG_RECF_NO_DEVICE) ? "  (not in the capture)"
+						  : "");
 	if (m->rec_flags & HWMSG_RECF_TRUNCATED)
 		add(ls, "  original length %u", m->orig_len);
-	if (m->rec_flags & HWMSG_RECF_HAS_INDEX)
-		add(ls, "  devlink index %u", m->devlink_index);
 }
 
 static void eth_line(struct lines *ls, const struct top_msg *m)
@@ -72,7 +74,8 @@ static void eth_line(struct lines *ls, const struct top_msg *m)
 	    p[HWMSG_EMAD_ETH_MLX_PROTO_OFF], p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
 }
 
-static void tlv_lines(struct lines *ls, const struct hwmsg_msg *msg)
+static void tlv_lines(struct lines *ls, const struct top_msg *m,
+		      const struct hwmsg_msg *msg)
 {
 	char buf[DETAIL_LINE_LEN], name[24];
 	size_t off = 0;
@@ -94,7 +97,7 @@ static void tlv_lines(struct lines *ls, const struct hwmsg_msg *msg)
 	add(ls, "%s", buf);
 	if (msg->n_unknown)
 		add(ls, "  %u TLV(s) of unknown type", msg->n_unknown);
-	if (!msg->has_end)
+	if (!msg->has_end && m->type == HWMSG_TYPE_MLX_EMAD)
 		add(ls, "  no END TLV");
 }
 
@@ -189,7 +192,7 @@ static void build(struct lines *ls, const struct top_ui *ui,
 		return;
 	}
 	eth_line(ls, m);
-	tlv_lines(ls, &msg);
+	tlv_lines(ls, m, &msg);
 	op_lines(ls, m, &msg);
 	txn_lines(ls, m, &msg);
 	reg_lines(ls, &msg);

@@ -18,6 +18,7 @@ int header_draw(const struct top_ui *ui, int y)
 {
 	const struct top_counters *c = &ui->store.c;
 	const struct top_filter *f = &ui->view.filter;
+	uint64_t bad;
 	int x;
 
 	move(y, 0);
@@ -28,13 +29,16 @@ int header_draw(const struct top_ui *ui, int y)
 	clrtoeol();
 	ui_put(y + 1, 0, 0,
 	       "records %" PRIu64 "  rate %u/s  errors %" PRIu64
-	       "  retransmits %" PRIu64 "  orphans %" PRIu64
-	       "  undecoded %" PRIu64,
-	       c->records, ui->rate, c->errors, c->retransmits, c->orphans,
-	       c->undecoded + ui->src->read_errors);
+	       "  retransmits %" PRIu64 "  orphans %" PRIu64,
+	       c->records, ui->rate, c->errors, c->retransmits, c->orphans);
 	if (ui->src->drops_known)
-		ui_put(y + 1, getcurx(stdscr), ui->src->drops ? ui_color(TOP_C_ERROR) : 0,
+		ui_put(y + 1, getcurx(stdscr),
+		       ui->src->drops ? ui_color(TOP_C_ERROR) : 0,
 		       "  drops %" PRIu64, ui->src->drops);
+	bad = c->undecoded + ui->src->read_errors;
+	if (bad)
+		ui_put(y + 1, getcurx(stdscr), ui_color(TOP_C_ERROR),
+		       "  undecoded %" PRIu64, bad);
 	move(y + 2, 0);
 	clrtoeol();
 	x = 0;

@@ -14,8 +14,7 @@ wait_for 2 'shown 500 of 500'
 screen | grep -Eq '^records 500 +rate [1-9]' || fail "no capture-time rate"
 # Home: the first record of the simulator is a request to the switch
 tm send-keys -t top Home Enter
-wait_for 5 '^Record #0 '
-wait_for 2 'direction to_hw'
+wait_for 5 '^Record #0  [0-9:.]+  to_hw  emad  '
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit

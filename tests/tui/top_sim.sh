@@ -30,7 +30,8 @@ sel=$(screen | grep -B1 '^ Detail' | head -1)
 reg=$(echo "$sel" | awk '{print $4}')
 wait_for 2 "^OP  register_id 0x[0-9a-f]{4} \\($reg\\)"
 wait_for 2 '^REG  '
-wait_for 2 'direction (to_hw|from_hw)  type (emad|cmd_reg)'
+wait_for 2 '^Record #[0-9]+  [0-9:.]+  (to_hw|from_hw)  (emad|cmd_reg)  [0-9]+ bytes'
+wait_for 2 '^  device pci/[0-9a-f:.]+  driver (mlxsw_spectrum|mlx4_core)'
 # paused: the selected line stays put while records arrive
 sleep 0.5
 screen | grep -qF -- "$sel" || fail "selection moved while paused"
