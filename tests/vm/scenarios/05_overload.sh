@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Overload: the simulator outruns a capture with a small receive buffer.
+# hwmsgd keeps running; the drops it reports equal the SEQ gaps in its file,
+# and records + gaps equal what the module sent.
+load
+run sh -c "echo '1 spectrum 2' > $NEW"
+run sh -c "echo 0 > $DBG/hwmsg_sim1/rate"
+capture_start over --source genl=noconfig --rcvbuf 32768
+pid=$(cat /tmp/over.pid)
+run sh -c "echo 400000 > $DBG/hwmsg_sim1/rate"
+settle 2
+run sh -c "echo 0 > $DBG/hwmsg_sim1/rate"
+run sh -c "echo 30000 > $DBG/hwmsg_sim1/burst"
+settle 1
+# a last transaction after the storm: its SEQ shows the loss at the tail
+run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
+settle 0.5
+kill -0 "$pid" || fail "hwmsgd died under load"
+capture_stop over
+[ "$(cat /out/over.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/over.rc)"
+vm_nl stats | tee /out/stats.txt
+cat $DBG/hwmsg_sim1/transactions
+pass
