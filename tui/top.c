@@ -447,11 +447,6 @@ int cmd_top(int argc, char **argv)
 		return 2;
 	setlocale(LC_ALL, "");
 	top_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
-	if (!isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "hwmsg top: stdout is not a terminal "
-				"(use hwmsg show for text)\n");
-		return 1;
-	}
 	memset(&ui, 0, sizeof(ui));
 	memset(&err, 0, sizeof(err));
 	if (store_init(&ui.store, o.max) < 0 ||
@@ -469,6 +464,11 @@ int cmd_top(int argc, char **argv)
 	}
 	if (!ui.src) {
 		fprintf(stderr, "hwmsg top: %s\n", err.msg);
+		goto fail;
+	}
+	if (!isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "hwmsg top: standard output is not a terminal "
+				"(hwmsg show prints text)\n");
 		goto fail;
 	}
 

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# hwmsg top outside a terminal: usage errors exit 2, a file that cannot be
+# read exits 1 naming it (before the screen is taken), no terminal exits 1.
+set -eu
+HWMSG=$1
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+expect() {
+	want=$1
+	shift
+	set +e
+	"$HWMSG" top "$@" > "$T/out" 2> "$T/err" < /dev/null
+	rc=$?
+	set -e
+	[ "$rc" = "$want" ] || { echo "FAIL: top $*: exit $rc, want $want" >&2; cat "$T/err" >&2; exit 1; }
+}
+
+expect 2
+expect 2 --sim -r x.pcapng
+expect 2 --rate 0 --sim
+expect 2 --sim --max 0
+expect 2 --sim --follow
+expect 2 --bogus
+grep -q 'Usage: hwmsg top' "$T/err" || { echo "FAIL: no usage text" >&2; exit 1; }
+expect 0 --help
+grep -q -- '--follow' "$T/out" || { echo "FAIL: --help lacks --follow" >&2; exit 1; }
+
+expect 1 -r "$T/missing.pcapng"
+grep -q "missing.pcapng" "$T/err" || { echo "FAIL: error does not name the file" >&2; exit 1; }
+printf 'not a capture\n' > "$T/junk"
+expect 1 -r "$T/junk"
+grep -q "junk" "$T/err" || { echo "FAIL: error does not name the file" >&2; exit 1; }
+
+expect 1 --sim
+grep -q 'not a terminal' "$T/err" || { echo "FAIL: no 'not a terminal' message" >&2; exit 1; }
+echo "top cli: ok"
