@@ -9,7 +9,8 @@
  *   name NAME ID
  *   FIELD[COUNT] POS ACCESS KIND [key=value ...] ["description"]
  *
- * Field lines belong to the layout or register above them. Layouts and
+ * Statements start in the first column; field lines are indented and
+ * belong to the layout or register above them. Layouts and
  * enums are referenced by name after their definition, so there are no
  * forward references and no cycles. A trailing backslash continues a line.
  */
@@ -467,6 +468,7 @@ static int parse_case(struct text_parser *p, const char *s, size_t len,
 	if (!colon || parse_num(s, (size_t)(colon - s), UINT32_MAX, &v))
 		return perr(p, "bad case '%.*s' (VALUE:[NAME:]LAYOUT)", s, len);
 	c->value = (uint32_t)v;
+	c->name = NULL;
 	lay = colon + 1;
 	rest = len - (size_t)(lay - s);
 	second = memchr(lay, ':', rest);
@@ -727,6 +729,9 @@ static int parse_statement(struct text_parser *p, const char *line)
 		return -1;
 	if (!n)
 		return 0;
+	/* fields are indented, so a field may be called "name" */
+	if (line[0] == ' ' || line[0] == '\t')
+		return parse_field(p, t, n);
 	if (tok_is(&t[0], "enum"))
 		return parse_enum(p, t, n);
 	if (tok_is(&t[0], "layout"))
@@ -735,7 +740,8 @@ static int parse_statement(struct text_parser *p, const char *line)
 		return close_layout(p) ? -1 : parse_register(p, t, n);
 	if (tok_is(&t[0], "name"))
 		return close_layout(p) ? -1 : parse_name(p, t, n);
-	return parse_field(p, t, n);
+	return perr(p, "unknown statement '%.*s' (fields are indented)",
+		    t[0].s, t[0].len);
 }
 
 /* Read the next logical line (joining backslash continuations) into buf. */
