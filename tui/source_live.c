@@ -2,8 +2,9 @@
 /*
  * A live source: one of hwmsgd's capture sources (capture/source.h), so top
  * sees exactly what hwmsgd would record. Sources hand out records without
- * blocking once they are due: the simulator's virtual clock starts at the
- * wall-clock time of open and --rate paces it.
+ * blocking once they are due (the simulator's virtual clock starts at the
+ * wall-clock time of open and --rate paces it; genl and the tracepoint read
+ * their sockets with MSG_DONTWAIT).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,13 +12,6 @@
 
 #include "../capture/source.h"
 #include "source.h"
-
-static const struct hwmsg_source_ops *const live_sources[] = {
-	&hwmsg_source_sim,
-	/* SOURCE-TABLE: one line per source, as in capture/hwmsgd.c */
-};
-
-#define N_LIVE (sizeof(live_sources) / sizeof(live_sources[0]))
 
 struct live_source {
 	struct top_source src;
@@ -70,21 +64,18 @@ static const struct top_source_ops live_ops = {
 
 void source_live_names(FILE *f)
 {
-	for (size_t i = 0; i < N_LIVE; i++)
-		fprintf(f, "%s%s", i ? ", " : "", live_sources[i]->name);
+	for (size_t i = 0; hwmsg_sources[i]; i++)
+		fprintf(f, "%s%s", i ? ", " : "", hwmsg_sources[i]->name);
 }
 
 struct top_source *source_live_new(const char *name, const char *arg,
 				   const struct top_live_opts *o,
 				   struct hwmsg_err *err)
 {
-	const struct hwmsg_source_ops *ops = NULL;
+	const struct hwmsg_source_ops *ops = hwmsg_source_find(name);
 	struct hwmsg_source_opts so;
 	struct live_source *l;
 
-	for (size_t i = 0; i < N_LIVE; i++)
-		if (!strcmp(live_sources[i]->name, name))
-			ops = live_sources[i];
 	if (!ops) {
 		hwmsg_errf(err, 0, "unknown source '%s'", name);
 		return NULL;

@@ -32,6 +32,8 @@ printf 'not a capture\n' > "$T/junk"
 expect 1 -r "$T/junk"
 grep -q "junk" "$T/err" || { echo "FAIL: error does not name the file" >&2; exit 1; }
 
+expect 1 --source nosuch
+grep -q "unknown source 'nosuch'" "$T/err" || { echo "FAIL: unknown source not named" >&2; exit 1; }
 expect 1 --sim
 grep -q 'not a terminal' "$T/err" || { echo "FAIL: no 'not a terminal' message" >&2; exit 1; }
 echo "top cli: ok"
