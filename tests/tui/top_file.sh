@@ -10,7 +10,7 @@ HWMSG=$1 HWMSGD=$2
 start 120 40 "$HWMSG" top -r "$T/f.pcapng"
 wait_for 10 '^records 500 '
 wait_for 5 '\[loaded\]'
-wait_for 2 'shown 500 of 500'
+wait_for 5 'shown 500 of 500'
 screen | grep -Eq '^records 500 +rate [1-9]' || fail "no capture-time rate"
 # Home: the first record of the simulator is a request to the switch
 tm send-keys -t top Home Enter

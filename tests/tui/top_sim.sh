@@ -28,10 +28,10 @@ wait_for 5 'Detail'
 wait_for 5 'PAUSED'
 sel=$(screen | grep -B1 '^ Detail' | head -1)
 reg=$(echo "$sel" | awk '{print $4}')
-wait_for 2 "^OP  register_id 0x[0-9a-f]{4} \\($reg\\)"
-wait_for 2 '^REG  '
-wait_for 2 '^Record #[0-9]+  [0-9:.]+  (to_hw|from_hw)  (emad|cmd_reg)  [0-9]+ bytes'
-wait_for 2 '^  device pci/[0-9a-f:.]+  driver (mlxsw_spectrum|mlx4_core)'
+wait_for 5 "^OP  register_id 0x[0-9a-f]{4} \\($reg\\)"
+wait_for 5 '^REG  '
+wait_for 5 '^Record #[0-9]+  [0-9:.]+  (to_hw|from_hw)  (emad|cmd_reg)  [0-9]+ bytes'
+wait_for 5 '^  device pci/[0-9a-f:.]+  driver (mlxsw_spectrum|mlx4_core)'
 # paused: the selected line stays put while records arrive
 sleep 0.5
 screen | grep -qF -- "$sel" || fail "selection moved while paused"
@@ -41,7 +41,7 @@ wait_gone 5 '^ Detail'
 # per-register summary
 tm send-keys -t top s
 wait_for 5 'REGISTER +ID +REQUESTS +RESPONSES +ERRORS'
-wait_for 2 '^MTMP +0x900a +[1-9]'
+wait_for 5 '^MTMP +0x900a +[1-9]'
 tm send-keys -t top s
 wait_gone 5 'REQUESTS +RESPONSES'
 
@@ -63,9 +63,9 @@ tm send-keys -t top / R I T R Enter
 wait_for 10 ' RITR +write +bad parameter '
 tm send-keys -t top Home Enter
 wait_for 5 'status 7 \(bad parameter\)  r 1 \(response\)'
-wait_for 2 '^STRING  "[^"]+"'
-wait_for 2 '^REG  RITR rif [0-9]+, [0-9]+ bytes'
-wait_for 2 '^  type  +[a-z]'
+wait_for 5 '^STRING  "[^"]+"'
+wait_for 5 '^REG  RITR rif [0-9]+, [0-9]+ bytes'
+wait_for 5 '^  type  +[a-z]'
 tm send-keys -t top Enter e / BSpace BSpace BSpace BSpace Enter
 wait_gone 5 'filter:'
 
