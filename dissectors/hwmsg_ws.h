@@ -1,0 +1,125 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the hwmsg Wireshark protocols share: the context devlink_hwmsg hands
+ * to EMAD/CMD_REG, the context the "emad.reg_id" table hands to register
+ * dissectors, value_strings made from libhwmsg's name tables, hf bitmasks
+ * made from wire.h items, and the request/response tracker.
+ */
+#ifndef HWMSG_WS_H
+#define HWMSG_WS_H
+
+#include <epan/expert.h>
+#include <epan/packet.h>
+
+#include "hwmsg/msg.h"
+#include "hwmsg/wire.h"
+
+/* Dissector table register dissectors plug into (key: register id). */
+#define HWMSG_WS_REG_TABLE "emad.reg_id"
+
+/* devlink_hwmsg -> "emad"/"cmd_reg" (the data pointer of the call). */
+struct hwmsg_ws_rec_ctx {
+	const char *device;	/* "bus/dev", packet scope */
+	gboolean has_dir;
+	guint8 dir;		/* enum hwmsg_dir */
+};
+
+/* "emad"/"cmd_reg" -> a register dissector in HWMSG_WS_REG_TABLE. */
+struct hwmsg_ws_reg_ctx {
+	guint16 reg_id;
+	guint8 method;		/* enum hwmsg_emad_method */
+	guint8 status;		/* enum hwmsg_emad_status */
+	gboolean response;
+};
+
+/*
+ * An OFF, SHIFT, WIDTH item of wire.h as an hf bitmask (0 for a whole word,
+ * which Wireshark wants without a mask), its byte offset, shift and width.
+ */
+#define HWMSG_WS_MASK_(off, shift, width) \
+	((guint32)((width) >= 32 ? 0u : ((1u << (width)) - 1) << (shift)))
+#define HWMSG_WS_MASK(item) HWMSG_WS_MASK_(item)
+#define HWMSG_WS_OFF_(off, shift, width) (off)
+#define HWMSG_WS_OFF(item) HWMSG_WS_OFF_(item)
+#define HWMSG_WS_SHIFT_(off, shift, width) (shift)
+#define HWMSG_WS_SHIFT(item) HWMSG_WS_SHIFT_(item)
+#define HWMSG_WS_WIDTH_(off, shift, width) (width)
+#define HWMSG_WS_WIDTH(item) HWMSG_WS_WIDTH_(item)
+/* The item's value from the big-endian 32-bit word that holds it. */
+#define HWMSG_WS_VAL_(word, off, shift, width) \
+	(((word) >> (shift)) & hwmsg_item_mask(width))
+#define HWMSG_WS_VAL(word, item) HWMSG_WS_VAL_(word, item)
+
+/* Room for a value_string made from a hwmsg_name table, terminator included. */
+#define HWMSG_WS_VALS_MAX 64
+
+/* Copy a {0, NULL}-terminated hwmsg_name table into dst (cap entries). */
+void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
+			const struct hwmsg_name *src);
+
+/* "PMLP (0x5002)" for BASE_CUSTOM register id fields. */
+void hwmsg_ws_fmt_reg_id(gchar *buf, guint32 id);
+/* "PMLP", or "reg 0x1234" (packet scope) when unknown. */
+const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id);
+/* A hwmsg_name lookup that never returns NULL. */
+const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v);
+
+/* ---- request/response tracking (emad_txn.c) ---------------------------- */
+
+/* What the tracker knows about one frame; lives in file scope. */
+struct hwmsg_ws_txn_frame {
+	guint32 req_frame;	/* response: its request */
+	guint32 rsp_frame;	/* request: its response */
+	guint32 first_req;	/* request: first frame with this key (retransmission) */
+	nstime_t req_time;	/* response: when its request was seen */
+	gboolean response;
+	gboolean retrans;
+};
+
+/*
+ * Track one message, by device + tid. detect_retrans: a request whose key
+ * was already requested is a retransmission (EMAD); off for CMD_REG, which
+ * pairs by order (tid 0). Returns the frame's record (never NULL).
+ */
+struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
+					      const char *device, guint64 tid,
+					      gboolean response,
+					      gboolean detect_retrans);
+
+/* hf/expert ids of the tracking fields of one protocol. */
+struct hwmsg_ws_txn_fields {
+	int *hf_response_in, *hf_response_to, *hf_time, *hf_retrans,
+	    *hf_retrans_of;
+	expert_field *ei_retrans;
+};
+
+void hwmsg_ws_txn_add_tree(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			   const struct hwmsg_ws_txn_frame *f,
+			   const struct hwmsg_ws_txn_fields *ids);
+
+/* ---- the statistics tap ("hwmsg") ---------------------------------------- */
+
+struct hwmsg_ws_tap {
+	guint16 type;		/* enum hwmsg_type */
+	guint16 reg_id;
+	guint8 method;
+	guint8 status;
+	gboolean response;
+};
+
+extern int hwmsg_ws_tap_id;
+
+/* register_tap("hwmsg"), from proto_register_emad. */
+void hwmsg_ws_register_tap(void);
+
+/* ---- protocols (one line each in plugin.c) ------------------------------- */
+
+void proto_register_devlink_hwmsg(void);
+void proto_reg_handoff_devlink_hwmsg(void);
+void proto_register_emad(void);
+void proto_reg_handoff_emad(void);
+void proto_register_cmd_reg(void);
+void proto_reg_handoff_cmd_reg(void);
+void hwmsg_ws_register_stats(void);
+
+#endif

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Names for the plugin come from libhwmsg, never from a table of our own:
+ * value_strings are copied from the hwmsg_name tables at registration.
+ */
+#include "hwmsg_ws.h"
+
+#include "hwmsg/regdb.h"
+
+void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
+			const struct hwmsg_name *src)
+{
+	size_t i;
+
+	/* keep one slot for the terminator; a longer table is cut, not overrun */
+	for (i = 0; i + 1 < cap && src[i].name; i++) {
+		dst[i].value = src[i].value;
+		dst[i].strptr = src[i].name;
+	}
+	if (src[i].name)
+		ws_warning("hwmsg: value table cut at %zu names", i);
+	dst[i].value = 0;
+	dst[i].strptr = NULL;
+}
+
+void hwmsg_ws_fmt_reg_id(gchar *buf, guint32 id)
+{
+	const char *name = hwmsg_reg_name((guint16)id);
+
+	if (name)
+		snprintf(buf, ITEM_LABEL_LENGTH, "%s (0x%04x)", name, id);
+	else
+		snprintf(buf, ITEM_LABEL_LENGTH, "0x%04x", id);
+}
+
+const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id)
+{
+	const char *name = hwmsg_reg_name(id);
+
+	return name ? name : wmem_strdup_printf(scope, "reg 0x%04x", id);
+}
+
+const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v)
+{
+	const char *name = hwmsg_name_lookup(table, v);
+
+	return name ? name : "unknown";
+}

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * cmd_reg: the mlx4 ACCESS_REG mailbox (layout in wire.h). It carries no
+ * tid, so requests and responses pair by order per device (txn.h); the
+ * direction comes from the devlink_hwmsg record.
+ */
+#include "hwmsg_ws.h"
+
+#include <epan/tap.h>
+
+static int proto_cmd_reg = -1;
+
+static int hf_constant1 = -1;
+static int hf_status = -1;
+static int hf_reg_id = -1;
+static int hf_reg_name = -1;
+static int hf_method = -1;
+static int hf_constant2 = -1;
+static int hf_len = -1;
+static int hf_reg_data = -1;
+static int hf_response_in = -1;
+static int hf_response_to = -1;
+static int hf_time = -1;
+
+static int ett_cmd_reg = -1;
+
+static expert_field ei_status = EI_INIT;
+static expert_field ei_short = EI_INIT;
+static expert_field ei_len = EI_INIT;
+static expert_field ei_constant = EI_INIT;
+
+static value_string vs_status[HWMSG_WS_VALS_MAX];
+static value_string vs_method[HWMSG_WS_VALS_MAX];
+
+static dissector_table_t reg_table;
+
+static const struct hwmsg_ws_txn_fields txn_ids = {
+	&hf_response_in, &hf_response_to, &hf_time, NULL, NULL, NULL,
+};
+
+static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r)
+{
+	struct hwmsg_ws_tap *tap;
+
+	if (!have_tap_listener(hwmsg_ws_tap_id))
+		return;
+	tap = wmem_new(pinfo->pool, struct hwmsg_ws_tap);
+	tap->type = HWMSG_TYPE_MLX_CMD_REG;
+	tap->reg_id = r->reg_id;
+	tap->method = r->method;
+	tap->status = r->status;
+	tap->response = r->response;
+	tap_queue_packet(hwmsg_ws_tap_id, pinfo, tap);
+}
+
+static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
+			   proto_tree *tree, void *data)
+{
+	const struct hwmsg_ws_rec_ctx *ctx = data;
+	struct hwmsg_ws_reg_ctx r;
+	struct hwmsg_ws_txn_frame *f;
+	proto_item *ti, *pi, *status_item;
+	proto_tree *t;
+	guint32 v, words;
+	int left, reg_len;
+	const char *reg;
+
+	col_set_str(pinfo->cinfo, COL_PROTOCOL, "CMD_REG");
+	ti = proto_tree_add_item(tree, proto_cmd_reg, tvb, 0, -1, ENC_NA);
+	t = proto_item_add_subtree(ti, ett_cmd_reg);
+	if (tvb_reported_length(tvb) < HWMSG_CMDREG_HDR_LEN) {
+		expert_add_info(pinfo, ti, &ei_short);
+		col_set_str(pinfo->cinfo, COL_INFO, "CMD_REG (short mailbox)");
+		return tvb_captured_length(tvb);
+	}
+
+	pi = proto_tree_add_item_ret_uint(t, hf_constant1, tvb, 0, 2,
+					  ENC_BIG_ENDIAN, &v);
+	if (v != HWMSG_CMDREG_CONSTANT1)
+		expert_add_info(pinfo, pi, &ei_constant);
+	status_item = proto_tree_add_item_ret_uint(t, hf_status, tvb,
+		HWMSG_CMDREG_STATUS_OFF, 1, ENC_NA, &v);
+	r.status = (guint8)v;
+	proto_tree_add_item_ret_uint(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF,
+				     2, ENC_BIG_ENDIAN, &v);
+	r.reg_id = (guint16)v;
+	reg = hwmsg_ws_reg_str(pinfo->pool, r.reg_id);
+	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
+		HWMSG_CMDREG_REG_ID_OFF, 2, reg));
+	proto_tree_add_item_ret_uint(t, hf_method, tvb, HWMSG_CMDREG_METHOD_OFF,
+				     1, ENC_NA, &v);
+	r.method = (guint8)v;
+	pi = proto_tree_add_item_ret_uint(t, hf_constant2, tvb,
+		HWMSG_CMDREG_CONSTANT2_OFF, 1, ENC_NA, &v);
+	if (v != HWMSG_CMDREG_CONSTANT2)
+		expert_add_info(pinfo, pi, &ei_constant);
+	pi = proto_tree_add_item_ret_uint(t, hf_len, tvb,
+		HWMSG_CMDREG_LEN_CONST_OFF, 2, ENC_BIG_ENDIAN, &words);
+	r.response = ctx && ctx->has_dir && ctx->dir == HWMSG_DIR_FROM_HW;
+
+	/* len counts the REG TLV header word too */
+	left = tvb_reported_length_remaining(tvb, HWMSG_CMDREG_HDR_LEN);
+	reg_len = words ? (int)(words - 1) * 4 : 0;
+	if (reg_len > left) {
+		expert_add_info_format(pinfo, pi, &ei_len,
+			"Register length %d bytes, mailbox holds %d",
+			reg_len, left);
+		reg_len = left;
+	}
+	if (reg_len > 0) {
+		tvbuff_t *reg_tvb = tvb_new_subset_length(tvb,
+			HWMSG_CMDREG_HDR_LEN, reg_len);
+
+		if (!dissector_try_uint_new(reg_table, r.reg_id, reg_tvb, pinfo,
+					    t, TRUE, &r))
+			proto_tree_add_item(t, hf_reg_data, tvb,
+					    HWMSG_CMDREG_HDR_LEN, reg_len,
+					    ENC_NA);
+	}
+
+	col_add_fstr(pinfo->cinfo, COL_INFO, "%s %s %s (CMD_REG)", reg,
+		     hwmsg_ws_name(hwmsg_emad_method_names, r.method),
+		     r.response ? "response" : "request");
+	proto_item_append_text(ti, ", %s %s %s", reg,
+			       hwmsg_ws_name(hwmsg_emad_method_names, r.method),
+			       r.response ? "response" : "request");
+	if (r.status) {
+		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
+			hwmsg_ws_name(hwmsg_emad_status_names, r.status));
+		expert_add_info_format(pinfo, status_item, &ei_status,
+			"Status %s",
+			hwmsg_ws_name(hwmsg_emad_status_names, r.status));
+	}
+	if (ctx && ctx->has_dir) {
+		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg,
+			wmem_strdup_printf(pinfo->pool, "cmd_reg %s",
+					   ctx->device),
+			0, r.response, FALSE);
+		hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
+	}
+	queue_tap(pinfo, &r);
+	return tvb_captured_length(tvb);
+}
+
+void proto_register_cmd_reg(void)
+{
+	static hf_register_info hf[] = {
+		{ &hf_constant1, { "Constant 1 (OP TLV header)",
+				   "cmd_reg.constant1", FT_UINT16, BASE_HEX,
+				   NULL, 0, NULL, HFILL } },
+		{ &hf_status, { "Status", "cmd_reg.status", FT_UINT8, BASE_DEC,
+				VALS(vs_status), 0x7f, NULL, HFILL } },
+		{ &hf_reg_id, { "Register", "cmd_reg.reg_id", FT_UINT16,
+				BASE_CUSTOM, CF_FUNC(hwmsg_ws_fmt_reg_id), 0,
+				NULL, HFILL } },
+		{ &hf_reg_name, { "Register name", "cmd_reg.reg_name",
+				  FT_STRING, BASE_NONE, NULL, 0, NULL,
+				  HFILL } },
+		{ &hf_method, { "Method", "cmd_reg.method", FT_UINT8, BASE_DEC,
+				VALS(vs_method), HWMSG_CMDREG_METHOD_MASK, NULL,
+				HFILL } },
+		{ &hf_constant2, { "Constant 2 (class)", "cmd_reg.constant2",
+				   FT_UINT8, BASE_DEC, NULL, 0, NULL, HFILL } },
+		{ &hf_len, { "Length (words, REG TLV header included)",
+			     "cmd_reg.len", FT_UINT16, BASE_DEC, NULL,
+			     HWMSG_CMDREG_LEN_MASK, NULL, HFILL } },
+		{ &hf_reg_data, { "Register payload", "cmd_reg.reg.data",
+				  FT_BYTES, BASE_NONE, NULL, 0, NULL, HFILL } },
+		{ &hf_response_in, { "Response in", "cmd_reg.response_in",
+				     FT_FRAMENUM, BASE_NONE,
+				     FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE), 0,
+				     NULL, HFILL } },
+		{ &hf_response_to, { "Request in", "cmd_reg.response_to",
+				     FT_FRAMENUM, BASE_NONE,
+				     FRAMENUM_TYPE(FT_FRAMENUM_REQUEST), 0,
+				     NULL, HFILL } },
+		{ &hf_time, { "Time", "cmd_reg.time", FT_RELATIVE_TIME,
+			      BASE_NONE, NULL, 0,
+			      "Time between request and response", HFILL } },
+	};
+	static gint *ett[] = { &ett_cmd_reg };
+	static ei_register_info ei[] = {
+		{ &ei_status, { "cmd_reg.status.error", PI_RESPONSE_CODE,
+				PI_WARN, "Firmware returned an error status",
+				EXPFILL } },
+		{ &ei_short, { "cmd_reg.short", PI_MALFORMED, PI_ERROR,
+			       "Mailbox shorter than its header", EXPFILL } },
+		{ &ei_len, { "cmd_reg.len.bad", PI_MALFORMED, PI_ERROR,
+			     "Register length exceeds the mailbox", EXPFILL } },
+		{ &ei_constant, { "cmd_reg.constant.bad", PI_PROTOCOL, PI_WARN,
+				  "Unexpected constant", EXPFILL } },
+	};
+	expert_module_t *expert;
+
+	hwmsg_ws_fill_vals(vs_status, HWMSG_WS_VALS_MAX,
+			   hwmsg_emad_status_names);
+	hwmsg_ws_fill_vals(vs_method, HWMSG_WS_VALS_MAX,
+			   hwmsg_emad_method_names);
+
+	proto_cmd_reg = proto_register_protocol("mlx4 ACCESS_REG mailbox",
+						"CMD_REG", "cmd_reg");
+	proto_register_field_array(proto_cmd_reg, hf, array_length(hf));
+	proto_register_subtree_array(ett, array_length(ett));
+	expert = expert_register_protocol(proto_cmd_reg);
+	expert_register_field_array(expert, ei, array_length(ei));
+	register_dissector("cmd_reg", dissect_cmd_reg, proto_cmd_reg);
+}
+
+void proto_reg_handoff_cmd_reg(void)
+{
+	reg_table = find_dissector_table(HWMSG_WS_REG_TABLE);
+}

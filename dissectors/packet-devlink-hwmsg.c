@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * devlink_hwmsg: the record TLVs of LINKTYPE_USER15 captures (what
+ * Mellanox's devlink-hwmsg.py and hwmsg write; layout in wire.h). Shows each
+ * TLV, then hands the message bytes to "emad" or "cmd_reg" by type.
+ */
+#include "hwmsg_ws.h"
+
+#include <wiretap/wtap.h>
+
+static int proto_devlink_hwmsg = -1;
+
+static int hf_tag = -1;
+static int hf_len = -1;
+static int hf_bus = -1;
+static int hf_dev = -1;
+static int hf_driver = -1;
+static int hf_incoming = -1;
+static int hf_dir = -1;
+static int hf_type = -1;
+static int hf_index = -1;
+static int hf_seq = -1;
+static int hf_orig_len = -1;
+static int hf_truncated = -1;
+static int hf_buf = -1;
+static int hf_value = -1;
+
+static int ett_rec = -1;
+static int ett_tlv = -1;
+
+static expert_field ei_overrun = EI_INIT;
+static expert_field ei_short_hdr = EI_INIT;
+static expert_field ei_no_nul = EI_INIT;
+static expert_field ei_bad_len = EI_INIT;
+static expert_field ei_unknown_tag = EI_INIT;
+static expert_field ei_no_buf = EI_INIT;
+static expert_field ei_truncated = EI_INIT;
+static expert_field ei_unknown_type = EI_INIT;
+
+static value_string vs_tag[HWMSG_WS_VALS_MAX];
+static value_string vs_type[HWMSG_WS_VALS_MAX];
+static value_string vs_dir[HWMSG_WS_VALS_MAX];
+
+static dissector_handle_t emad_handle, cmd_reg_handle;
+
+/* What the TLV walk found. */
+struct rec_seen {
+	const guint8 *bus, *dev;
+	gboolean has_dir, has_type, has_orig_len;
+	guint8 dir;
+	guint32 type, orig_len;
+	int buf_off, buf_len;	/* buf_off < 0: no buf TLV */
+	proto_item *buf_item;
+};
+
+static void add_string(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+		       int hf, int off, int len, const guint8 **out)
+{
+	proto_item *pi;
+
+	pi = proto_tree_add_item_ret_string(t, hf, tvb, off, len, ENC_ASCII,
+					    pinfo->pool, out);
+	if (!len || tvb_get_guint8(tvb, off + len - 1) != 0)
+		expert_add_info(pinfo, pi, &ei_no_nul);
+}
+
+/* A fixed-size value; FALSE (and expert info) when the length is wrong. */
+static gboolean want_len(packet_info *pinfo, proto_item *len_item, int len,
+			 int want)
+{
+	if (len == want)
+		return TRUE;
+	expert_add_info_format(pinfo, len_item, &ei_bad_len,
+			       "Length %d, this tag has %d bytes", len, want);
+	return FALSE;
+}
+
+static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+			  proto_item *tlv_item, proto_item *len_item,
+			  guint16 tag, int off, int len, struct rec_seen *s)
+{
+	guint32 v;
+
+	switch (tag) {
+	case HWMSG_REC_BUS_NAME:
+		add_string(tvb, pinfo, t, hf_bus, off, len, &s->bus);
+		return;
+	case HWMSG_REC_DEV_NAME:
+		add_string(tvb, pinfo, t, hf_dev, off, len, &s->dev);
+		return;
+	case HWMSG_REC_DRIVER_NAME:
+		add_string(tvb, pinfo, t, hf_driver, off, len, NULL);
+		return;
+	case HWMSG_REC_INCOMING:
+		if (!want_len(pinfo, len_item, len, 1))
+			break;
+		proto_tree_add_item_ret_uint(t, hf_incoming, tvb, off, 1,
+					     ENC_NA, &v);
+		s->has_dir = TRUE;
+		s->dir = v ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
+		proto_item_set_generated(proto_tree_add_uint(t, hf_dir, tvb,
+							     off, 1, s->dir));
+		return;
+	case HWMSG_REC_TYPE:
+		if (!want_len(pinfo, len_item, len, 2))
+			break;
+		proto_tree_add_item_ret_uint(t, hf_type, tvb, off, 2,
+					     ENC_LITTLE_ENDIAN, &s->type);
+		s->has_type = TRUE;
+		return;
+	case HWMSG_REC_BUF:
+		s->buf_off = off;
+		s->buf_len = len;
+		s->buf_item = proto_tree_add_item(t, hf_buf, tvb, off, len,
+						  ENC_NA);
+		return;
+	case HWMSG_REC_DEVLINK_INDEX:
+		if (!want_len(pinfo, len_item, len, 4))
+			break;
+		proto_tree_add_item(t, hf_index, tvb, off, 4,
+				    ENC_LITTLE_ENDIAN);
+		return;
+	case HWMSG_REC_SEQ:
+		if (!want_len(pinfo, len_item, len, 8))
+			break;
+		proto_tree_add_item(t, hf_seq, tvb, off, 8, ENC_LITTLE_ENDIAN);
+		return;
+	case HWMSG_REC_ORIG_LEN:
+		if (!want_len(pinfo, len_item, len, 4))
+			break;
+		proto_tree_add_item_ret_uint(t, hf_orig_len, tvb, off, 4,
+					     ENC_LITTLE_ENDIAN, &s->orig_len);
+		s->has_orig_len = TRUE;
+		return;
+	default:
+		/* readers skip tags they do not know (wire.h): keep, flag */
+		expert_add_info_format(pinfo, tlv_item, &ei_unknown_tag,
+				       "Unknown record tag %u", tag);
+		break;
+	}
+	if (len)
+		proto_tree_add_item(t, hf_value, tvb, off, len, ENC_NA);
+}
+
+/* Walk the record TLVs; returns the bytes walked. */
+static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			struct rec_seen *s)
+{
+	int off = 0, left, len;
+
+	while ((left = tvb_reported_length_remaining(tvb, off)) > 0) {
+		proto_item *ti, *len_item;
+		proto_tree *t;
+		guint16 tag;
+		const char *name;
+
+		if (left < HWMSG_REC_TLV_HDR_LEN) {
+			ti = proto_tree_add_item(tree, hf_value, tvb, off, left,
+						 ENC_NA);
+			expert_add_info(pinfo, ti, &ei_short_hdr);
+			return off + left;
+		}
+		tag = tvb_get_letohs(tvb, off);
+		len = tvb_get_letohs(tvb, off + 2);
+		name = hwmsg_name_lookup(hwmsg_rec_tag_names, tag);
+		t = proto_tree_add_subtree_format(tree, tvb, off,
+			HWMSG_REC_TLV_HDR_LEN + MIN(len, left - HWMSG_REC_TLV_HDR_LEN),
+			ett_tlv, &ti, "TLV %s", name ? name : "unknown");
+		proto_tree_add_item(t, hf_tag, tvb, off, 2, ENC_LITTLE_ENDIAN);
+		len_item = proto_tree_add_item(t, hf_len, tvb, off + 2, 2,
+					       ENC_LITTLE_ENDIAN);
+		if (len > left - HWMSG_REC_TLV_HDR_LEN) {
+			expert_add_info_format(pinfo, len_item, &ei_overrun,
+				"Length %d exceeds the %d bytes left in the record",
+				len, left - HWMSG_REC_TLV_HDR_LEN);
+			len = left - HWMSG_REC_TLV_HDR_LEN;
+			if (len)
+				proto_tree_add_item(t, hf_value, tvb,
+					off + HWMSG_REC_TLV_HDR_LEN, len, ENC_NA);
+			return off + HWMSG_REC_TLV_HDR_LEN + len;
+		}
+		dissect_value(tvb, pinfo, t, ti, len_item, tag,
+			      off + HWMSG_REC_TLV_HDR_LEN, len, s);
+		off += HWMSG_REC_TLV_HDR_LEN + len;
+	}
+	return off;
+}
+
+static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
+				 proto_tree *tree, void *data _U_)
+{
+	struct rec_seen s = { .buf_off = -1, .type = HWMSG_TYPE_UNKNOWN };
+	struct hwmsg_ws_rec_ctx ctx;
+	proto_item *ti, *pi;
+	proto_tree *t;
+	tvbuff_t *buf;
+	int len;
+
+	col_set_str(pinfo->cinfo, COL_PROTOCOL, "devlink_hwmsg");
+	col_clear(pinfo->cinfo, COL_INFO);
+	ti = proto_tree_add_item(tree, proto_devlink_hwmsg, tvb, 0, -1, ENC_NA);
+	t = proto_item_add_subtree(ti, ett_rec);
+
+	len = dissect_tlvs(tvb, pinfo, t, &s);
+	proto_item_set_len(ti, len);
+
+	if (s.has_orig_len && s.buf_off >= 0 && s.orig_len > (guint32)s.buf_len) {
+		pi = proto_tree_add_boolean(t, hf_truncated, tvb, 0, 0, TRUE);
+		proto_item_set_generated(pi);
+		expert_add_info_format(pinfo, pi, &ei_truncated,
+				       "Message cut to %d of %u bytes",
+				       s.buf_len, s.orig_len);
+	}
+	if (s.has_dir)
+		pinfo->p2p_dir = s.dir == HWMSG_DIR_FROM_HW ? P2P_DIR_RECV
+							    : P2P_DIR_SENT;
+	if (s.buf_off < 0) {
+		expert_add_info(pinfo, ti, &ei_no_buf);
+		col_set_str(pinfo->cinfo, COL_INFO, "record without a message");
+		return len;
+	}
+
+	ctx.device = wmem_strdup_printf(pinfo->pool, "%s/%s",
+		s.bus ? (const char *)s.bus : "", s.dev ? (const char *)s.dev : "");
+	ctx.has_dir = s.has_dir;
+	ctx.dir = s.dir;
+	proto_item_append_text(ti, ", %s, %s", ctx.device,
+			       hwmsg_ws_name(hwmsg_dir_names, s.dir));
+	buf = tvb_new_subset_length(tvb, s.buf_off, s.buf_len);
+	switch (s.type) {
+	case HWMSG_TYPE_MLX_EMAD:
+		call_dissector_with_data(emad_handle, buf, pinfo, tree, &ctx);
+		break;
+	case HWMSG_TYPE_MLX_CMD_REG:
+		call_dissector_with_data(cmd_reg_handle, buf, pinfo, tree, &ctx);
+		break;
+	default:
+		/* nfp and unknown drivers: the bytes are already shown as buf */
+		if (!s.has_type)
+			expert_add_info(pinfo, ti, &ei_unknown_type);
+		col_add_fstr(pinfo->cinfo, COL_INFO, "%s %s, %d bytes",
+			     hwmsg_ws_name(hwmsg_type_names, s.type),
+			     hwmsg_ws_name(hwmsg_dir_names, s.dir), s.buf_len);
+		break;
+	}
+	return len;
+}
+
+void proto_register_devlink_hwmsg(void)
+{
+	static hf_register_info hf[] = {
+		{ &hf_tag, { "Tag", "devlink_hwmsg.tag", FT_UINT16, BASE_DEC,
+			     VALS(vs_tag), 0, NULL, HFILL } },
+		{ &hf_len, { "Length", "devlink_hwmsg.len", FT_UINT16, BASE_DEC,
+			     NULL, 0, NULL, HFILL } },
+		{ &hf_bus, { "Bus", "devlink_hwmsg.bus", FT_STRINGZPAD,
+			     BASE_NONE, NULL, 0, NULL, HFILL } },
+		{ &hf_dev, { "Device", "devlink_hwmsg.dev", FT_STRINGZPAD,
+			     BASE_NONE, NULL, 0, NULL, HFILL } },
+		{ &hf_driver, { "Driver", "devlink_hwmsg.driver", FT_STRINGZPAD,
+				BASE_NONE, NULL, 0, NULL, HFILL } },
+		{ &hf_incoming, { "Incoming", "devlink_hwmsg.incoming",
+				  FT_UINT8, BASE_DEC, NULL, 0,
+				  "1: from the hardware, 0: to it", HFILL } },
+		{ &hf_dir, { "Direction", "devlink_hwmsg.dir", FT_UINT8,
+			     BASE_DEC, VALS(vs_dir), 0, NULL, HFILL } },
+		{ &hf_type, { "Type", "devlink_hwmsg.type", FT_UINT16, BASE_DEC,
+			      VALS(vs_type), 0, NULL, HFILL } },
+		{ &hf_index, { "Devlink index", "devlink_hwmsg.index",
+			       FT_UINT32, BASE_DEC, NULL, 0, NULL, HFILL } },
+		{ &hf_seq, { "Sequence number", "devlink_hwmsg.seq", FT_UINT64,
+			     BASE_DEC, NULL, 0, NULL, HFILL } },
+		{ &hf_orig_len, { "Original length", "devlink_hwmsg.orig_len",
+				  FT_UINT32, BASE_DEC, NULL, 0, NULL, HFILL } },
+		{ &hf_truncated, { "Truncated", "devlink_hwmsg.truncated",
+				   FT_BOOLEAN, BASE_NONE, NULL, 0, NULL,
+				   HFILL } },
+		{ &hf_buf, { "Message", "devlink_hwmsg.buf", FT_BYTES,
+			     BASE_NONE, NULL, 0, NULL, HFILL } },
+		{ &hf_value, { "Value", "devlink_hwmsg.value", FT_BYTES,
+			       BASE_NONE, NULL, 0, NULL, HFILL } },
+	};
+	static gint *ett[] = { &ett_rec, &ett_tlv };
+	static ei_register_info ei[] = {
+		{ &ei_overrun, { "devlink_hwmsg.tlv.overrun", PI_MALFORMED,
+				 PI_ERROR, "TLV length exceeds the record",
+				 EXPFILL } },
+		{ &ei_short_hdr, { "devlink_hwmsg.tlv.short_header",
+				   PI_MALFORMED, PI_ERROR,
+				   "Bytes left are too few for a TLV header",
+				   EXPFILL } },
+		{ &ei_no_nul, { "devlink_hwmsg.string.no_nul", PI_MALFORMED,
+				PI_ERROR, "String is not NUL-terminated",
+				EXPFILL } },
+		{ &ei_bad_len, { "devlink_hwmsg.tlv.bad_len", PI_MALFORMED,
+				 PI_ERROR, "Wrong length for this tag",
+				 EXPFILL } },
+		{ &ei_unknown_tag, { "devlink_hwmsg.tlv.unknown", PI_UNDECODED,
+				     PI_NOTE, "Unknown record tag", EXPFILL } },
+		{ &ei_no_buf, { "devlink_hwmsg.no_buf", PI_MALFORMED, PI_WARN,
+				"Record without a buf TLV", EXPFILL } },
+		{ &ei_truncated, { "devlink_hwmsg.truncated.expert",
+				   PI_UNDECODED, PI_WARN,
+				   "Message truncated at capture", EXPFILL } },
+		{ &ei_unknown_type, { "devlink_hwmsg.no_type", PI_MALFORMED,
+				      PI_WARN, "Record without a type TLV",
+				      EXPFILL } },
+	};
+	expert_module_t *expert;
+
+	hwmsg_ws_fill_vals(vs_tag, HWMSG_WS_VALS_MAX, hwmsg_rec_tag_names);
+	hwmsg_ws_fill_vals(vs_type, HWMSG_WS_VALS_MAX, hwmsg_type_names);
+	hwmsg_ws_fill_vals(vs_dir, HWMSG_WS_VALS_MAX, hwmsg_dir_names);
+
+	proto_devlink_hwmsg = proto_register_protocol(
+		"Devlink hardware message", "devlink_hwmsg", "devlink_hwmsg");
+	proto_register_field_array(proto_devlink_hwmsg, hf, array_length(hf));
+	proto_register_subtree_array(ett, array_length(ett));
+	expert = expert_register_protocol(proto_devlink_hwmsg);
+	expert_register_field_array(expert, ei, array_length(ei));
+}
+
+void proto_reg_handoff_devlink_hwmsg(void)
+{
+	dissector_handle_t h;
+
+	h = create_dissector_handle(dissect_devlink_hwmsg, proto_devlink_hwmsg);
+	dissector_add_uint("wtap_encap", WTAP_ENCAP_USER15, h);
+	emad_handle = find_dissector_add_dependency("emad",
+						    proto_devlink_hwmsg);
+	cmd_reg_handle = find_dissector_add_dependency("cmd_reg",
+						       proto_devlink_hwmsg);
+}

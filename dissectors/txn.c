@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Request/response pairing the Wireshark way: on the first pass each frame
+ * gets a file-scoped record (proto data) and a map keyed by device + tid
+ * remembers the request still waiting; later passes only read the records.
+ * The rules are those of include/hwmsg/txn.h: EMAD pairs by device + tid and
+ * a tid sent again is a retransmission; CMD_REG pairs by order per device.
+ */
+#include "hwmsg_ws.h"
+
+#include <epan/proto_data.h>
+
+/* Per key: the request waiting for an answer and the first request seen. */
+struct txn_state {
+	struct hwmsg_ws_txn_frame *pending;
+	guint32 pending_frame;
+	nstime_t pending_time;
+	guint32 first_req;
+};
+
+/* device -> (tid -> struct txn_state); emptied when a file is closed. */
+static wmem_map_t *devices;
+
+static wmem_map_t *device_map(const char *device)
+{
+	wmem_map_t *tids;
+
+	if (!devices)
+		devices = wmem_map_new_autoreset(wmem_epan_scope(),
+						 wmem_file_scope(),
+						 wmem_str_hash, g_str_equal);
+	tids = wmem_map_lookup(devices, device);
+	if (!tids) {
+		tids = wmem_map_new(wmem_file_scope(), wmem_int64_hash,
+				    g_int64_equal);
+		wmem_map_insert(devices,
+				wmem_strdup(wmem_file_scope(), device), tids);
+	}
+	return tids;
+}
+
+static struct txn_state *txn_state(const char *device, guint64 tid)
+{
+	wmem_map_t *tids = device_map(device);
+	struct txn_state *s = wmem_map_lookup(tids, &tid);
+	guint64 *key;
+
+	if (!s) {
+		key = wmem_new(wmem_file_scope(), guint64);
+		*key = tid;
+		s = wmem_new0(wmem_file_scope(), struct txn_state);
+		wmem_map_insert(tids, key, s);
+	}
+	return s;
+}
+
+struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
+					      const char *device, guint64 tid,
+					      gboolean response,
+					      gboolean detect_retrans)
+{
+	struct hwmsg_ws_txn_frame *f = p_get_proto_data(wmem_file_scope(),
+							pinfo, proto, 0);
+	struct txn_state *s;
+
+	if (f)
+		return f;
+	f = wmem_new0(wmem_file_scope(), struct hwmsg_ws_txn_frame);
+	f->response = response;
+	p_add_proto_data(wmem_file_scope(), pinfo, proto, 0, f);
+
+	s = txn_state(device ? device : "", tid);
+	if (!response) {
+		if (detect_retrans && s->first_req) {
+			f->retrans = TRUE;
+			f->first_req = s->first_req;
+		} else {
+			s->first_req = pinfo->num;
+		}
+		/* a later request replaces an unanswered one: answers go to the last */
+		s->pending = f;
+		s->pending_frame = pinfo->num;
+		s->pending_time = pinfo->abs_ts;
+	} else if (s->pending) {
+		f->req_frame = s->pending_frame;
+		f->req_time = s->pending_time;
+		s->pending->rsp_frame = pinfo->num;
+		s->pending = NULL;
+	}
+	return f;
+}
+
+void hwmsg_ws_txn_add_tree(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			   const struct hwmsg_ws_txn_frame *f,
+			   const struct hwmsg_ws_txn_fields *ids)
+{
+	proto_item *pi;
+	nstime_t delta;
+
+	if (!f->response && f->rsp_frame) {
+		pi = proto_tree_add_uint(tree, *ids->hf_response_in, tvb, 0, 0,
+					 f->rsp_frame);
+		proto_item_set_generated(pi);
+	}
+	if (f->response && f->req_frame) {
+		pi = proto_tree_add_uint(tree, *ids->hf_response_to, tvb, 0, 0,
+					 f->req_frame);
+		proto_item_set_generated(pi);
+		nstime_delta(&delta, &pinfo->abs_ts, &f->req_time);
+		pi = proto_tree_add_time(tree, *ids->hf_time, tvb, 0, 0, &delta);
+		proto_item_set_generated(pi);
+	}
+	if (f->retrans && ids->hf_retrans) {
+		pi = proto_tree_add_boolean(tree, *ids->hf_retrans, tvb, 0, 0,
+					    TRUE);
+		proto_item_set_generated(pi);
+		expert_add_info_format(pinfo, pi, ids->ei_retrans,
+				       "Retransmission of the request in frame %u",
+				       f->first_req);
+		pi = proto_tree_add_uint(tree, *ids->hf_retrans_of, tvb, 0, 0,
+					 f->first_req);
+		proto_item_set_generated(pi);
+	}
+}

@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * Writes the small captures the tshark tests read, built with the project's
+ * own encoders (wire.h, record.h) so the plugin is checked against them:
+ *   records.pcap    LINKTYPE_USER15 records: EMAD and CMD_REG exchanges
+ *   ethernet.pcap   the same EMAD frames on LINKTYPE_ETHERNET
+ *   malformed.pcap  LINKTYPE_USER15 records broken in various ways
+ * The expected values in run_tshark_tests.sh follow the scenario below.
+ *
+ * usage: gen_tshark_inputs OUTDIR
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwmsg/record.h"
+#include "hwmsg/wire.h"
+
+#define LINKTYPE_ETHERNET 1
+#define TID(n) (0x1a2b3c4d00000000ull | (n))
+
+static void die(const char *what)
+{
+	perror(what);
+	exit(1);
+}
+
+static FILE *pcap_open(const char *dir, const char *name, uint32_t linktype)
+{
+	uint8_t h[24];
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f)
+		die(path);
+	hwmsg_put_le32(h, 0xa1b2c3d4);	/* microsecond timestamps */
+	hwmsg_put_le16(h + 4, 2);
+	hwmsg_put_le16(h + 6, 4);
+	hwmsg_put_le32(h + 8, 0);
+	hwmsg_put_le32(h + 12, 0);
+	hwmsg_put_le32(h + 16, 65535);
+	hwmsg_put_le32(h + 20, linktype);
+	if (fwrite(h, sizeof(h), 1, f) != 1)
+		die(path);
+	return f;
+}
+
+static void pcap_put(FILE *f, uint64_t ts_us, const uint8_t *p, size_t len)
+{
+	uint8_t h[16];
+
+	hwmsg_put_le32(h, (uint32_t)(ts_us / 1000000));
+	hwmsg_put_le32(h + 4, (uint32_t)(ts_us % 1000000));
+	hwmsg_put_le32(h + 8, (uint32_t)len);
+	hwmsg_put_le32(h + 12, (uint32_t)len);
+	if (fwrite(h, sizeof(h), 1, f) != 1 || (len && fwrite(p, len, 1, f) != 1))
+		die("pcap write");
+}
+
+/* One message of the scenario. */
+struct msg {
+	uint64_t ts_us;
+	const char *dev;	/* NULL: the EMAD device */
+	uint16_t type;
+	uint16_t reg_id;
+	uint32_t reg_len;
+	uint8_t method, status;
+	bool response;
+	uint64_t tid;
+	const char *fw_string;
+	int latency_us;		/* < 0: no LATENCY TLV */
+};
+
+#define EMAD_DEV "0000:03:00.0"
+#define EMAD_DEV2 "0000:05:00.0"
+#define MLX4_DEV "0000:04:00.0"
+
+static const struct msg scenario[] = {
+	/* 1, 2: a query answered, with the firmware's latency */
+	{ 1000000, NULL, HWMSG_TYPE_MLX_EMAD, 0x5002, 0x40, 1, 0, false, TID(5), NULL, -1 },
+	{ 1000250, NULL, HWMSG_TYPE_MLX_EMAD, 0x5002, 0x40, 1, 0, true, TID(5), NULL, 123 },
+	/* 3, 4: a write refused with a firmware string */
+	{ 1001000, NULL, HWMSG_TYPE_MLX_EMAD, 0x8002, 0x40, 2, 0, false, TID(6), NULL, -1 },
+	{ 1001500, NULL, HWMSG_TYPE_MLX_EMAD, 0x8002, 0x40, 2, 7, true, TID(6),
+	  "rif 0x32 already exists", 40 },
+	/* 5, 6, 7: a query sent twice (timeout), answered once */
+	{ 1002000, NULL, HWMSG_TYPE_MLX_EMAD, 0x900a, 0x20, 1, 0, false, TID(7), NULL, -1 },
+	{ 1202000, NULL, HWMSG_TYPE_MLX_EMAD, 0x900a, 0x20, 1, 0, false, TID(7), NULL, -1 },
+	{ 1202100, NULL, HWMSG_TYPE_MLX_EMAD, 0x900a, 0x20, 1, 0, true, TID(7), NULL, -1 },
+	/* 8, 9: mlx4 ACCESS_REG, paired by order */
+	{ 1300000, MLX4_DEV, HWMSG_TYPE_MLX_CMD_REG, 0x5004, 0x40, 2, 0, false, 0, NULL, -1 },
+	{ 1300100, MLX4_DEV, HWMSG_TYPE_MLX_CMD_REG, 0x5004, 0x40, 2, 0, true, 0, NULL, -1 },
+	/* 10, 11: another switch reusing tid 5: not a retransmission */
+	{ 1400000, EMAD_DEV2, HWMSG_TYPE_MLX_EMAD, 0x5006, 0x10, 1, 0, false, TID(5), NULL, -1 },
+	{ 1400300, EMAD_DEV2, HWMSG_TYPE_MLX_EMAD, 0x5006, 0x10, 1, 0, true, TID(5), NULL, -1 },
+};
+
+static size_t build_msg(const struct msg *m, uint8_t *buf, size_t cap)
+{
+	struct hwmsg_emad_op op = {
+		.tid = m->tid, .reg_id = m->reg_id, .method = m->method,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS, .status = m->status,
+		.response = m->response,
+	};
+	struct hwmsg_emad_extras x = {
+		.fw_string = m->fw_string,
+		.has_latency = m->latency_us >= 0,
+		.latency_us = m->latency_us >= 0 ? (uint32_t)m->latency_us : 0,
+	};
+	uint8_t reg[256];
+	uint32_t i;
+
+	for (i = 0; i < m->reg_len; i++)
+		reg[i] = (uint8_t)(i + 1);
+	if (m->type == HWMSG_TYPE_MLX_CMD_REG)
+		return hwmsg_cmdreg_build(buf, cap, m->reg_id, m->method,
+					  m->status, reg, m->reg_len);
+	return hwmsg_emad_build(buf, cap, &op, &x, reg, m->reg_len);
+}
+
+/* Encode rec, then append raw bytes (extra TLVs a test wants). */
+static size_t encode(const struct hwmsg_record *rec, uint8_t *out, size_t cap,
+		     const uint8_t *extra, size_t extra_len)
+{
+	struct hwmsg_err err;
+	long n = hwmsg_rec_encode(rec, out, cap, &err);
+
+	if (n < 0 || (size_t)n + extra_len > cap) {
+		fprintf(stderr, "encode: %s\n", n < 0 ? err.msg : "too long");
+		exit(1);
+	}
+	memcpy(out + n, extra, extra_len);
+	return (size_t)n + extra_len;
+}
+
+static void write_scenario(const char *dir)
+{
+	/* record 10 also carries an unknown tag (42) a reader must skip */
+	static const uint8_t unknown_tag[] = { 42, 0, 3, 0, 0xaa, 0xbb, 0xcc };
+	FILE *rec_f = pcap_open(dir, "records.pcap", HWMSG_LINKTYPE);
+	FILE *eth_f = pcap_open(dir, "ethernet.pcap", LINKTYPE_ETHERNET);
+	uint8_t msg[1024], out[2048];
+	size_t i;
+
+	for (i = 0; i < sizeof(scenario) / sizeof(scenario[0]); i++) {
+		const struct msg *m = &scenario[i];
+		size_t len = build_msg(m, msg, sizeof(msg)), n;
+		struct hwmsg_record rec = {
+			.bus = "pci",
+			.dev = m->dev ? m->dev : EMAD_DEV,
+			.driver = m->type == HWMSG_TYPE_MLX_CMD_REG ?
+					  "mlx4_core" : "mlxsw_spectrum",
+			.type = m->type,
+			.dir = m->response ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW,
+			.payload = msg, .len = (uint32_t)len,
+			.orig_len = (uint32_t)len,
+		};
+
+		if (!len) {
+			fprintf(stderr, "message %zu does not build\n", i + 1);
+			exit(1);
+		}
+		if (i == 9) {
+			rec.flags = HWMSG_RECF_HAS_INDEX | HWMSG_RECF_HAS_SEQ;
+			rec.devlink_index = 3;
+			rec.seq = 77;
+		}
+		n = encode(&rec, out, sizeof(out), unknown_tag,
+			   i == 9 ? sizeof(unknown_tag) : 0);
+		pcap_put(rec_f, m->ts_us, out, n);
+		if (m->type == HWMSG_TYPE_MLX_EMAD && !m->dev)
+			pcap_put(eth_f, m->ts_us, msg, len);
+	}
+	fclose(rec_f);
+	fclose(eth_f);
+}
+
+/* Each malformed record: what is broken is in its comment. */
+static void write_malformed(const char *dir)
+{
+	FILE *f = pcap_open(dir, "malformed.pcap", HWMSG_LINKTYPE);
+	struct msg m = scenario[0];
+	uint8_t msg[1024], out[2048], raw[64];
+	struct hwmsg_record rec = {
+		.bus = "pci", .dev = EMAD_DEV, .driver = "mlxsw_spectrum",
+		.type = HWMSG_TYPE_MLX_EMAD, .payload = msg,
+	};
+	size_t len, n;
+
+	/* 1: a TLV whose length runs past the record */
+	len = build_msg(&m, msg, sizeof(msg));
+	rec.len = rec.orig_len = (uint32_t)len;
+	n = encode(&rec, out, sizeof(out), NULL, 0);
+	hwmsg_put_le16(out + n - len - 2, 0x4000);
+	pcap_put(f, 2000000, out, n);
+
+	/* 2: a bus name without its NUL */
+	n = 0;
+	hwmsg_put_le16(raw, HWMSG_REC_BUS_NAME);
+	hwmsg_put_le16(raw + 2, 3);
+	memcpy(raw + 4, "pci", 3);
+	pcap_put(f, 2000100, raw, 7);
+
+	/* 3: three bytes, too few for a TLV header */
+	pcap_put(f, 2000200, raw, 3);
+
+	/* 4: an EMAD whose REG TLV claims more words than the frame has */
+	len = build_msg(&m, msg, sizeof(msg));
+	hwmsg_item_set(msg + HWMSG_EMAD_ETH_HDR_LEN +
+			       HWMSG_EMAD_OP_TLV_WORDS * 4,
+		       HWMSG_EMAD_TLV_LEN, 0x7ff);
+	rec.len = rec.orig_len = (uint32_t)len;
+	pcap_put(f, 2000300, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 5: an EMAD with an unknown TLV type (9) in place of REG */
+	len = build_msg(&m, msg, sizeof(msg));
+	hwmsg_item_set(msg + HWMSG_EMAD_ETH_HDR_LEN +
+			       HWMSG_EMAD_OP_TLV_WORDS * 4,
+		       HWMSG_EMAD_TLV_TYPE, 9);
+	pcap_put(f, 2000400, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 6: a CMD_REG mailbox shorter than its header */
+	rec.type = HWMSG_TYPE_MLX_CMD_REG;
+	rec.len = rec.orig_len = 10;
+	pcap_put(f, 2000500, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 7: a message cut at capture (orig_len > len) */
+	m = scenario[1];
+	len = build_msg(&m, msg, sizeof(msg));
+	rec.type = HWMSG_TYPE_MLX_EMAD;
+	rec.len = 40;
+	rec.orig_len = (uint32_t)len;
+	pcap_put(f, 2000600, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: %s OUTDIR\n", argv[0]);
+		return 2;
+	}
+	write_scenario(argv[1]);
+	write_malformed(argv[1]);
+	return 0;
+}

@@ -1,0 +1,194 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# tshark end-to-end tests of the hwmsg plugin.
+# usage: run_tshark_tests.sh PLUGIN.so GEN_TSHARK_INPUTS [GOLDEN_DIR]
+#
+# tshark ignores personal plugins when run as root, so as root it runs as
+# nobody with a private HOME holding the plugin in
+# ~/.local/lib/wireshark/plugins/4.0/epan/. Expected values follow the
+# scenario in gen_tshark_inputs.c.
+set -u
+
+plugin=$1
+gen=$2
+golden=${3:-}
+
+home=$(mktemp -d /tmp/hwmsg-tshark.XXXXXX) || exit 1
+trap 'rm -rf "$home"' EXIT
+chmod 755 "$home"
+mkdir -p "$home/.local/lib/wireshark/plugins/4.0/epan" "$home/in"
+cp "$plugin" "$home/.local/lib/wireshark/plugins/4.0/epan/"
+"$gen" "$home/in" || { echo "FAIL: generator"; exit 1; }
+chmod -R a+rX "$home"
+
+if [ "$(id -u)" = 0 ]; then
+	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+else
+	as_user=
+fi
+
+ts() {
+	# shellcheck disable=SC2086
+	$as_user env HOME="$home" XDG_CONFIG_HOME="$home/.config" tshark "$@"
+}
+
+fails=0
+checks=0
+
+# check NAME EXPECTED TSHARK-ARGS...: tshark must exit 0 and its stdout,
+# passed through the shell filter in $post (default: as is), must equal
+# EXPECTED (a multi-line string).
+post=cat
+check() {
+	name=$1 want=$2
+	shift 2
+	checks=$((checks + 1))
+	ts "$@" >"$home/stdout" 2>"$home/stderr"
+	rc=$?
+	got=$(eval "$post" <"$home/stdout")
+	if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then
+		fails=$((fails + 1))
+		echo "FAIL: $name (exit $rc)"
+		echo "  tshark $*"
+		echo "  want: $(printf '%s' "$want" | tr '\n' '/')"
+		echo "  got:  $(printf '%s' "$got" | tr '\n' '/')"
+		sed 's/^/  stderr: /' "$home/stderr" | head -5
+	else
+		echo "ok: $name"
+	fi
+}
+
+rec=$home/in/records.pcap
+eth=$home/in/ethernet.pcap
+bad=$home/in/malformed.pcap
+F="-T fields -E separator=|"
+
+# -- the plugin is loaded and claims LINKTYPE_USER15 ----------------------
+post="cut -f3 | grep -E '^(devlink_hwmsg|emad|cmd_reg)\$' | sort"
+check "protocols registered" "cmd_reg
+devlink_hwmsg
+emad" -G protocols
+post=cat
+check "record TLVs" \
+"1|pci|0000:03:00.0|mlxsw_spectrum|0|0|0
+2|pci|0000:03:00.0|mlxsw_spectrum|1|1|0
+8|pci|0000:04:00.0|mlx4_core|0|0|1
+10|pci|0000:05:00.0|mlxsw_spectrum|0|0|0" \
+	-r "$rec" -Y "frame.number in {1, 2, 8, 10}" $F -e frame.number \
+	-e devlink_hwmsg.bus -e devlink_hwmsg.dev -e devlink_hwmsg.driver \
+	-e devlink_hwmsg.incoming -e devlink_hwmsg.dir -e devlink_hwmsg.type
+
+check "extension tags and unknown tag" "10|3|77|aabbcc" \
+	-r "$rec" -Y "devlink_hwmsg.seq" $F -e frame.number \
+	-e devlink_hwmsg.index -e devlink_hwmsg.seq -e devlink_hwmsg.value
+
+# -- EMAD fields by name ----------------------------------------------------
+check "EMAD OP TLV" \
+"1|20482|PMLP|1|1|0|0|0x1a2b3c4d00000005
+2|20482|PMLP|1|1|1|0|0x1a2b3c4d00000005
+3|32770|RITR|2|1|0|0|0x1a2b3c4d00000006
+4|32770|RITR|2|1|1|7|0x1a2b3c4d00000006
+5|36874|MTMP|1|1|0|0|0x1a2b3c4d00000007
+6|36874|MTMP|1|1|0|0|0x1a2b3c4d00000007
+7|36874|MTMP|1|1|1|0|0x1a2b3c4d00000007
+10|20486|PAOS|1|1|0|0|0x1a2b3c4d00000005
+11|20486|PAOS|1|1|1|0|0x1a2b3c4d00000005" \
+	-r "$rec" -Y emad $F -e frame.number -e emad.reg_id -e emad.reg_name \
+	-e emad.method -e emad.class -e emad.r -e emad.status -e emad.tid
+
+check "Ethernet header fields" "01:02:c9:00:00:01|00:02:c9:01:02:03|0x8932|0|0" \
+	-r "$rec" -Y "frame.number == 1" $F -e emad.dst -e emad.src \
+	-e emad.ethertype -e emad.mlx_proto -e emad.ver
+
+check "filter by register and method" "3
+4" -r "$rec" -Y 'emad.reg_id == 0x8002 && emad.method == 2' $F -e frame.number
+
+check "filter by register name" "10
+11" -r "$rec" -Y 'emad.reg_name == "PAOS"' $F -e frame.number
+
+check "firmware string and status" "4|7|rif 0x32 already exists" \
+	-r "$rec" -Y "emad.status != 0" $F -e frame.number -e emad.status \
+	-e emad.string
+
+check "status expert info" "4|Status bad parameter: rif 0x32 already exists" \
+	-r "$rec" -Y "emad.status.error" $F -e frame.number -e _ws.expert.message
+
+check "latency TLV" "2|123
+4|40" -r "$rec" -Y "emad.latency" $F -e frame.number -e emad.latency
+
+check "register payload as bytes" "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20" \
+	-r "$rec" -Y "frame.number == 5" $F -e emad.reg.data
+
+check "Info column" "PMLP query request tid 0x1a2b3c4d00000005
+RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 already exists
+PTYS write request (CMD_REG)" \
+	-r "$rec" -Y "frame.number in {1, 4, 8}" $F -e _ws.col.Info
+
+check "Protocol column" "EMAD
+CMD_REG" -r "$rec" -Y "frame.number in {1, 9}" $F -e _ws.col.Protocol
+
+# -- request/response pairing (two passes: response_in is a look-ahead) ---
+check "response_in / response_to / time" \
+"1|2||
+2||1|0.000250000
+3|4||
+4||3|0.000500000
+5|||
+6|7||
+7||6|0.000100000
+10|11||
+11||10|0.000300000" \
+	-2 -r "$rec" -Y emad $F -e frame.number -e emad.response_in \
+	-e emad.response_to -e emad.time
+
+check "retransmission per device + tid" "6|1|5" \
+	-2 -r "$rec" -Y "emad.retransmission" $F -e frame.number \
+	-e emad.retransmission -e emad.retransmission_of
+
+# -- CMD_REG ----------------------------------------------------------------
+check "CMD_REG fields and pairing" "8|20484|PTYS|2|0|9||17
+9|20484|PTYS|2|0||8|17" \
+	-2 -r "$rec" -Y cmd_reg $F -e frame.number -e cmd_reg.reg_id \
+	-e cmd_reg.reg_name -e cmd_reg.method -e cmd_reg.status \
+	-e cmd_reg.response_in -e cmd_reg.response_to -e cmd_reg.len
+
+# -- the same EMAD frames on Ethernet (ethertype 0x8932) -------------------
+check "EMAD on ethertype 0x8932" \
+"1|eth:ethertype:emad|PMLP|0x1a2b3c4d00000005|2|
+2|eth:ethertype:emad|PMLP|0x1a2b3c4d00000005||1
+4|eth:ethertype:emad|RITR|0x1a2b3c4d00000006||3
+6|eth:ethertype:emad|MTMP|0x1a2b3c4d00000007|7|" \
+	-2 -r "$eth" -Y "frame.number in {1, 2, 4, 6}" $F -e frame.number \
+	-e frame.protocols -e emad.reg_name -e emad.tid -e emad.response_in \
+	-e emad.response_to
+
+check "Ethernet: string and latency" "rif 0x32 already exists|40" \
+	-r "$eth" -Y "emad.string" $F -e emad.string -e emad.latency
+
+# -- malformed input: expert info, never a crash ---------------------------
+post="tr '\\n' ' '"
+check "malformed: all 7 records read, exit 0" "1 2 3 4 5 6 7 " \
+	-r "$bad" -T fields -e frame.number
+post=cat
+for want in 1:devlink_hwmsg.tlv.overrun 1:devlink_hwmsg.no_buf \
+	    2:devlink_hwmsg.string.no_nul 3:devlink_hwmsg.tlv.short_header \
+	    4:emad.tlv.bad_len 4:emad.no_end 5:emad.tlv.unknown \
+	    6:cmd_reg.short 7:devlink_hwmsg.truncated \
+	    7:devlink_hwmsg.truncated.expert; do
+	check "malformed: frame ${want%%:*} has ${want#*:}" "${want%%:*}" \
+		-r "$bad" -Y "frame.number == ${want%%:*} && ${want#*:}" $F -e frame.number
+done
+check "well-formed records carry no error expert info" "" \
+	-r "$rec" -Y "_ws.expert.severity >= error" $F -e frame.number
+
+# -- statistics: -z hwmsg,tree counts per register, method, status ---------
+# keep "name count" of the rows we assert
+post="sed -nE 's/^ *(Registers|MTMP|PMLP|ok|bad parameter) +([0-9]+) .*/\\1 \\2/p'"
+check "stats tree" "Registers 11
+MTMP 3
+PMLP 2
+ok 4
+bad parameter 1" -r "$rec" -q -z hwmsg,tree
+post=cat
+
+echo "$((checks - fails))/$checks checks passed"
+[ $fails -eq 0 ]
