@@ -131,13 +131,24 @@ static void txn_lines(struct lines *ls, const struct top_msg *m,
 		add(ls, "String  (empty)");
 	if (msg->has_latency)
 		add(ls, "LATENCY  firmware %" PRIu32 " us", msg->latency_us);
-	if (m->flags & TOP_MSG_MATCHED)
+	bool rsp = m->flags & TOP_MSG_RESPONSE;
+
+	if (m->flags & TOP_MSG_PAIRED)
+		add(ls, "Transaction  latency %s, %s #%" PRIu64 "  (p: go there)",
+		    top_fmt_dur(m->latency_ns, d, sizeof(d)),
+		    rsp ? "request" : "response", m->pair_seq);
+	else if (m->flags & TOP_MSG_MATCHED)
 		add(ls, "Transaction  latency %s (request to response)",
 		    top_fmt_dur(m->latency_ns, d, sizeof(d)));
-	else if (m->flags & TOP_MSG_RESPONSE)
+	else if (rsp)
 		add(ls, "Transaction  request not in the trace");
-	if (m->retransmits)
-		add(ls, "Transaction  retransmit: tid sent %u time(s) before",
+	else if (m->flags & TOP_MSG_ORPHAN)
+		add(ls, "Transaction  never answered (orphan)");
+	if (m->retransmits && rsp)
+		add(ls, "Transaction  answered after %u retransmit(s)",
+		    m->retransmits);
+	else if (m->retransmits)
+		add(ls, "Transaction  retransmit %u of this tid",
 		    m->retransmits);
 }
 

@@ -13,6 +13,7 @@ static const char *const help_text[] = {
 	"PgUp/PgDn    move a page",
 	"Home/End     first/last message (End follows new ones)",
 	"Enter, Tab   show/hide the detail pane",
+	"p            go to the request/response pair",
 	"[ ]          scroll the detail pane",
 	"space        pause/resume following new messages",
 	"e            only errors (status != 0, undecodable)",

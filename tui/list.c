@@ -65,6 +65,9 @@ static void line(const struct top_ui *ui, const struct top_msg *m, int y,
 		ui_put(y, X_STATUS, m->status ? err : base, "%.14s",
 		       top_fmt_name(hwmsg_emad_status_names, m->status, buf,
 				    sizeof(buf)));
+	else if (m->flags & TOP_MSG_ORPHAN)
+		ui_put(y, X_STATUS, sel ? base : ui_color(TOP_C_WARN),
+		       "no response");
 	else if (m->retransmits)
 		ui_put(y, X_STATUS, sel ? base : ui_color(TOP_C_WARN),
 		       "retransmit %u", m->retransmits);

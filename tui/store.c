@@ -6,6 +6,9 @@
 #include "store.h"
 
 #define TOP_MAX_DEVS 0xffff
+#define TOP_PAIR_SCAN 65536	/* how far back a request is looked for */
+
+static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg);
 
 int store_init(struct top_store *s, size_t cap)
 {
@@ -20,6 +23,8 @@ int store_init(struct top_store *s, size_t cap)
 		store_free(s);
 		return -1;
 	}
+	/* requests pushed out of a full table are never answered either */
+	hwmsg_txn_set_evict_cb(s->txn, count_orphan, s);
 	return 0;
 }
 
@@ -103,9 +108,9 @@ static void account(struct top_store *s, struct top_msg *m)
 {
 	struct top_regstat *r = regstat(s, m->reg_id);
 
-	if (m->retransmits)
-		s->c.retransmits++;
 	if (!(m->flags & TOP_MSG_RESPONSE)) {
+		if (m->retransmits)
+			s->c.retransmits++;
 		if (r)
 			r->requests++;
 		return;
@@ -122,6 +127,31 @@ static void account(struct top_store *s, struct top_msg *m)
 		r->lat_sum_ns += m->latency_ns;
 		if (m->latency_ns > r->lat_max_ns)
 			r->lat_max_ns = m->latency_ns;
+	}
+}
+
+/*
+ * The request a response answers: the newest request of the same device
+ * sent at req_ts (and with the same tid, for EMADs).
+ */
+static void pair(struct top_store *s, struct top_msg *rsp, uint64_t req_ts)
+{
+	uint64_t seq = rsp->seq, stop;
+	struct top_msg *q;
+
+	stop = seq - s->first > TOP_PAIR_SCAN ? seq - TOP_PAIR_SCAN : s->first;
+	while (seq-- > stop) {
+		q = &s->ring[seq % s->cap];
+		if (q->dev != rsp->dev || (q->flags & TOP_MSG_RESPONSE) ||
+		    !(q->flags & TOP_MSG_DECODED) || q->ts_ns != req_ts ||
+		    q->tid != rsp->tid || q->type != rsp->type)
+			continue;
+		q->pair_seq = rsp->seq;
+		q->flags |= TOP_MSG_PAIRED;
+		q->latency_ns = rsp->latency_ns;
+		rsp->pair_seq = q->seq;
+		rsp->flags |= TOP_MSG_PAIRED;
+		return;
 	}
 }
 
@@ -174,11 +204,12 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 
 	memset(&info, 0, sizeof(info));
 	hwmsg_txn_feed(s->txn, rec, &msg, &info);
+	m->retransmits = info.retransmits > 255 ? 255 : info.retransmits;
 	if (info.is_response && info.matched) {
 		m->flags |= TOP_MSG_MATCHED;
 		m->latency_ns = info.latency_ns;
+		pair(s, m, info.req_ts_ns);
 	}
-	m->retransmits = info.retransmits > 255 ? 255 : info.retransmits;
 	account(s, m);
 	return m->seq;
 }
@@ -221,12 +252,31 @@ int store_decode(const struct top_store *s, const struct top_msg *m,
 	return hwmsg_msg_decode(rec, msg, err);
 }
 
+/* Mark the orphan's request, if we still hold it. */
 static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
 	struct top_store *s = arg;
+	uint64_t seq = s->next, stop;
+	const struct top_dev *d;
+	struct top_msg *q;
 
-	(void)o;
 	s->c.orphans++;
+	stop = s->next - s->first > TOP_PAIR_SCAN ? s->next - TOP_PAIR_SCAN
+						  : s->first;
+	while (seq-- > stop) {
+		q = &s->ring[seq % s->cap];
+		if (q->ts_ns + 1000000000u < o->ts_ns)
+			return;	/* a second older: it is not here */
+		if (q->ts_ns != o->ts_ns || (q->flags & TOP_MSG_RESPONSE) ||
+		    !(q->flags & TOP_MSG_DECODED) || q->tid != o->tid ||
+		    q->reg_id != o->reg_id)
+			continue;
+		d = store_dev(s, q);
+		if (strcmp(d->dev, o->dev) || strcmp(d->bus, o->bus))
+			continue;
+		q->flags |= TOP_MSG_ORPHAN;
+		return;
+	}
 }
 
 unsigned int store_reap_orphans(struct top_store *s, uint64_t timeout_ns)

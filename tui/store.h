@@ -23,6 +23,8 @@ enum top_msg_flags {
 	TOP_MSG_MATCHED = 1 << 2,	/* response paired with its request */
 	TOP_MSG_FW_STRING = 1 << 3,
 	TOP_MSG_HAS_FW_LAT = 1 << 4,
+	TOP_MSG_PAIRED = 1 << 5,	/* pair_seq is the other half */
+	TOP_MSG_ORPHAN = 1 << 6,	/* request never answered */
 };
 
 struct top_msg {
@@ -30,6 +32,7 @@ struct top_msg {
 	uint64_t ts_ns;
 	uint64_t latency_ns;	/* response matched to its request */
 	uint64_t tid;
+	uint64_t pair_seq;	/* request <-> response, if PAIRED */
 	uint8_t *payload;	/* own copy */
 	uint32_t len, orig_len;
 	uint32_t rec_flags;	/* enum hwmsg_rec_flags */
@@ -39,7 +42,8 @@ struct top_msg {
 	uint16_t reg_id;
 	uint8_t dir, method, status, cls;
 	uint8_t flags;		/* enum top_msg_flags */
-	uint8_t retransmits;	/* request: times its tid was sent before */
+	uint8_t retransmits;	/* times its tid was sent before (response:
+				 * before the answer) */
 };
 
 struct top_dev {

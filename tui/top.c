@@ -287,6 +287,41 @@ static void prompt_key(struct top_ui *ui, int ch)
 	}
 }
 
+/* Select the other half of the selected request or response. */
+static void go_pair(struct top_ui *ui)
+{
+	struct top_view *v = &ui->view;
+	const struct top_msg *m;
+	long pos;
+
+	m = v->count ? store_get(&ui->store, view_at(v, v->sel)) : NULL;
+	if (!m || !(m->flags & TOP_MSG_PAIRED)) {
+		snprintf(ui->status, sizeof(ui->status),
+			 "no request/response pair for this message");
+		return;
+	}
+	if (!store_get(&ui->store, m->pair_seq)) {
+		snprintf(ui->status, sizeof(ui->status),
+			 "#%llu is no longer kept (--max)",
+			 (unsigned long long)m->pair_seq);
+		return;
+	}
+	pos = view_find(v, m->pair_seq);
+	if (pos < 0) {
+		/* hidden by the filter: the user asked to see it */
+		memset(&v->filter, 0, sizeof(v->filter));
+		view_rebuild(v, &ui->store);
+		pos = view_find(v, m->pair_seq);
+		snprintf(ui->status, sizeof(ui->status),
+			 "filter cleared to show #%llu",
+			 (unsigned long long)m->pair_seq);
+		if (pos < 0)
+			return;
+	}
+	v->sel = (size_t)pos;
+	v->tail = false;
+}
+
 /* Returns false on quit. */
 static bool key(struct top_ui *ui, int ch, int page)
 {
@@ -360,6 +395,9 @@ static bool key(struct top_ui *ui, int ch, int page)
 		break;
 	case 's':
 		ui->summary = !ui->summary;
+		break;
+	case 'p':
+		go_pair(ui);
 		break;
 	case '?':
 	case 'h':

@@ -47,6 +47,20 @@ uint64_t view_at(const struct top_view *v, size_t pos)
 	return v->seqs[(v->head + pos) % v->cap];
 }
 
+long view_find(const struct top_view *v, uint64_t seq)
+{
+	size_t lo = 0, hi = v->count, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (view_at(v, mid) < seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < v->count && view_at(v, lo) == seq ? (long)lo : -1;
+}
+
 static void drop_front(struct top_view *v, size_t n)
 {
 	v->head = (v->head + n) % v->cap;

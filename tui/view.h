@@ -33,6 +33,8 @@ void view_free(struct top_view *v);
 bool filter_match(const struct top_filter *f, const struct top_msg *m);
 bool filter_active(const struct top_filter *f);
 uint64_t view_at(const struct top_view *v, size_t pos);
+/* Position of seq in the view, or -1 when it is not shown. */
+long view_find(const struct top_view *v, uint64_t seq);
 /* Take in what the store gained and drop what it evicted. */
 void view_sync(struct top_view *v, const struct top_store *s, uint64_t from);
 /* Refill from the whole store after a filter change; keeps the selection. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "hwmsg/regdb.h"
+#include "hwmsg/wire.h"
 #include "hwmsg/sim.h"
 #include "store.h"
 #include "test.h"
@@ -57,8 +58,8 @@ static void test_pairing(void)
 	struct hwmsg_sim_opts o = { .seed = 1 };
 	struct hwmsg_sim *sim = hwmsg_sim_new(&o);
 	struct top_store s;
-	const struct top_msg *m;
-	unsigned int matched = 0, named = 0;
+	const struct top_msg *m, *q;
+	unsigned int matched = 0, named = 0, paired = 0;
 	uint64_t seq;
 
 	CHECK_EQ(store_init(&s, 1000), 0);
@@ -69,11 +70,25 @@ static void test_pairing(void)
 			matched++;
 			CHECK(m->flags & TOP_MSG_RESPONSE);
 			CHECK(m->latency_ns > 0);
+			/* the pair: its request, which points back */
+			CHECK(m->flags & TOP_MSG_PAIRED);
+			q = store_get(&s, m->pair_seq);
+			CHECK(q != NULL);
+			if (!q)
+				continue;
+			paired++;
+			CHECK(!(q->flags & TOP_MSG_RESPONSE));
+			CHECK_EQ(q->pair_seq, seq);
+			CHECK_EQ(q->dev, m->dev);
+			CHECK_EQ(q->tid, m->tid);
+			CHECK_EQ(q->reg_id, m->reg_id);
+			CHECK_EQ(m->ts_ns - q->ts_ns, m->latency_ns);
 		}
 		if (hwmsg_reg_name(m->reg_id))
 			named++;
 	}
 	CHECK(matched > 400);
+	CHECK_EQ(paired, matched);
 	CHECK_EQ(named, 1000);
 	store_free(&s);
 	hwmsg_sim_free(sim);
@@ -140,8 +155,60 @@ static void test_view(void)
 	hwmsg_sim_free(sim);
 }
 
+static void emad(struct top_store *s, uint64_t ts, uint64_t tid, bool rsp,
+		 uint8_t status)
+{
+	struct hwmsg_emad_op op = {
+		.tid = tid, .reg_id = 0x900a, .method = 1, .cls = 1,
+		.status = status, .response = rsp,
+	};
+	uint8_t buf[256], reg[32] = { 0 };
+	struct hwmsg_record rec = {
+		.ts_ns = ts, .bus = "pci", .dev = "0000:01:00.0",
+		.driver = "mlxsw_spectrum", .type = HWMSG_TYPE_MLX_EMAD,
+		.dir = rsp ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW,
+		.payload = buf,
+	};
+
+	rec.len = rec.orig_len = (uint32_t)hwmsg_emad_build(buf, sizeof(buf),
+							    &op, NULL, reg,
+							    sizeof(reg));
+	store_add(s, &rec);
+}
+
+/* A request never answered is counted once and marked; answered ones not. */
+static void test_orphan(void)
+{
+	const uint64_t t0 = 1000000000000ull;
+	struct top_store s;
+
+	CHECK_EQ(store_init(&s, 16), 0);
+	emad(&s, t0, 0x10, false, 0);		/* answered */
+	emad(&s, t0 + 1000, 0x11, false, 0);	/* never answered */
+	emad(&s, t0 + 2000, 0x10, true, 0);
+	emad(&s, t0 + 3000, 0x12, false, 0);	/* answered with an error */
+	emad(&s, t0 + 4000, 0x12, true, 7);
+	CHECK_EQ(s.c.errors, 1);
+	CHECK(store_get(&s, 2)->flags & TOP_MSG_PAIRED);
+	CHECK_EQ(store_get(&s, 2)->pair_seq, 0);
+	CHECK_EQ(store_get(&s, 0)->pair_seq, 2);
+	CHECK_EQ(store_get(&s, 2)->latency_ns, 2000);
+	/* not old enough yet */
+	CHECK_EQ(store_reap_orphans(&s, 1000000000u), 0);
+	CHECK_EQ(s.c.orphans, 0);
+	CHECK_EQ(store_reap_orphans(&s, 0), 1);
+	CHECK_EQ(s.c.orphans, 1);
+	CHECK(store_get(&s, 1)->flags & TOP_MSG_ORPHAN);
+	CHECK(!(store_get(&s, 0)->flags & TOP_MSG_ORPHAN));
+	CHECK(!(store_get(&s, 3)->flags & TOP_MSG_ORPHAN));
+	CHECK_EQ(store_reap_orphans(&s, 0), 0);
+	CHECK_EQ(s.c.orphans, 1);
+	store_free(&s);
+}
+
 int main(void)
 {
+	test_orphan();
 	test_ring();
 	test_pairing();
 	test_view();

@@ -66,7 +66,18 @@ wait_for 5 'status 7 \(bad parameter\)  r 1 \(response\)'
 wait_for 5 '^STRING  "[^"]+"'
 wait_for 5 '^REG  RITR rif [0-9]+, [0-9]+ bytes'
 wait_for 5 '^  type  +[a-z]'
-tm send-keys -t top Enter e / BSpace BSpace BSpace BSpace Enter
+# p goes to its request (clearing the filter that hides it), and back
+wait_for 5 '^Transaction  latency [0-9.]+(us|ms), request #[0-9]+'
+req=$(screen | sed -n 's/^Transaction  latency .*, request #\([0-9]*\).*/\1/p')
+rsp=$(screen | sed -n 's/^Record #\([0-9]*\) .*/\1/p')
+tm send-keys -t top p
+wait_for 5 "^Record #$req  .*  to_hw  emad"
+wait_for 5 "filter cleared to show #$req"
+wait_for 5 'status 0 \(ok\)  r 0 \(request\)'
+wait_for 5 "^Transaction  latency [0-9.]+(us|ms), response #$rsp"
+tm send-keys -t top p
+wait_for 5 "^Record #$rsp "
+tm send-keys -t top Enter
 wait_gone 5 'filter:'
 
 # help overlay, closed by any key
