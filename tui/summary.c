@@ -19,7 +19,7 @@ static int by_count(const void *a, const void *b)
 	return x->reg_id < y->reg_id ? -1 : x->reg_id > y->reg_id;
 }
 
-void summary_draw(const struct top_ui *ui, int y, int rows)
+void summary_draw(struct top_ui *ui, int y, int rows)
 {
 	const struct top_store *s = &ui->store;
 	const struct top_regstat **sorted;
@@ -47,7 +47,12 @@ void summary_draw(const struct top_ui *ui, int y, int rows)
 	for (i = 0; i < s->n_regs; i++)
 		sorted[i] = &s->regs[i];
 	qsort(sorted, s->n_regs, sizeof(*sorted), by_count);
-	for (i = 0, r = 1; i < s->n_regs && r < rows; i++, r++) {
+	if (ui->summary_top + (unsigned int)rows - 1 > s->n_regs)
+		ui->summary_top = s->n_regs > (unsigned int)rows - 1
+					  ? s->n_regs - ((unsigned int)rows - 1)
+					  : 0;
+	for (i = ui->summary_top, r = 1; i < s->n_regs && r < rows;
+	     i++, r++) {
 		const struct top_regstat *g = sorted[i];
 
 		avg[0] = max[0] = '\0';

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <langinfo.h>
+#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -287,6 +288,38 @@ static void prompt_key(struct top_ui *ui, int ch)
 	}
 }
 
+/* Keys that scroll the summary while it is shown; true if handled. */
+static bool summary_key(struct top_ui *ui, int ch, int page)
+{
+	unsigned int *top = &ui->summary_top;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		*top -= *top > 0;
+		return true;
+	case KEY_DOWN:
+	case 'j':
+		(*top)++;	/* the panel clamps it */
+		return true;
+	case KEY_PPAGE:
+		*top = *top > (unsigned int)page ? *top - (unsigned int)page : 0;
+		return true;
+	case KEY_NPAGE:
+		*top += (unsigned int)page;
+		return true;
+	case KEY_HOME:
+	case 'g':
+		*top = 0;
+		return true;
+	case KEY_END:
+	case 'G':
+		*top = UINT_MAX / 2;
+		return true;
+	}
+	return false;
+}
+
 /* Select the other half of the selected request or response. */
 static void go_pair(struct top_ui *ui)
 {
@@ -337,6 +370,8 @@ static bool key(struct top_ui *ui, int ch, int page)
 		prompt_key(ui, ch);
 		return true;
 	}
+	if (ui->summary && summary_key(ui, ch, page))
+		return true;
 	switch (ch) {
 	case 'q':
 	case 'Q':

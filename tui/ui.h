@@ -33,6 +33,7 @@ struct top_ui {
 	bool prompt;		/* typing a filter */
 	char prompt_buf[TOP_FILTER_LEN];
 	unsigned int detail_scroll;
+	unsigned int summary_top;	/* first register row shown */
 	unsigned int rate;	/* messages/s over the last second */
 	char status[256];	/* one-off message for the status line */
 };
@@ -45,7 +46,7 @@ int ui_color(enum top_color c);
 int header_draw(const struct top_ui *ui, int y);	/* returns rows used */
 void list_draw(struct top_ui *ui, int y, int rows);
 void detail_draw(struct top_ui *ui, int y, int rows);
-void summary_draw(const struct top_ui *ui, int y, int rows);
+void summary_draw(struct top_ui *ui, int y, int rows);
 void help_draw(void);
 void statusline_draw(const struct top_ui *ui, int y);
 
