@@ -76,15 +76,19 @@ struct hwmsg_ws_txn_frame {
 	gboolean retrans;
 };
 
-/*
- * Track one message, by device + tid. detect_retrans: a request whose key
- * was already requested is a retransmission (EMAD); off for CMD_REG, which
- * pairs by order (tid 0). Returns the frame's record (never NULL).
- */
+enum hwmsg_ws_txn_mode {
+	/* EMAD: a response answers the last request with its device + tid; a
+	 * request whose tid was requested before is a retransmission */
+	HWMSG_WS_TXN_BY_TID,
+	/* CMD_REG (tid 0): responses answer requests in order, per device */
+	HWMSG_WS_TXN_FIFO,
+};
+
+/* Track one message; returns the frame's record (never NULL). */
 struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
 					      const char *device, guint64 tid,
 					      gboolean response,
-					      gboolean detect_retrans);
+					      enum hwmsg_ws_txn_mode mode);
 
 /* hf/expert ids of the tracking fields of one protocol. */
 struct hwmsg_ws_txn_fields {

@@ -135,7 +135,7 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg,
 			wmem_strdup_printf(pinfo->pool, "cmd_reg %s",
 					   ctx->device),
-			0, r.response, FALSE);
+			0, r.response, HWMSG_WS_TXN_FIFO);
 		hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	}
 	queue_tap(pinfo, &r);

@@ -291,7 +291,7 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 			s.fw_string && *s.fw_string ? ": " : "",
 			s.fw_string ? (const char *)s.fw_string : "");
 	f = hwmsg_ws_txn_track(pinfo, proto_emad, device, s.op.tid,
-			       s.op.response, TRUE);
+			       s.op.response, HWMSG_WS_TXN_BY_TID);
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	set_info(pinfo, &s, f);
 	queue_tap(pinfo, &s);

@@ -4,17 +4,26 @@
  * gets a file-scoped record (proto data) and a map keyed by device + tid
  * remembers the request still waiting; later passes only read the records.
  * The rules are those of include/hwmsg/txn.h: EMAD pairs by device + tid and
- * a tid sent again is a retransmission; CMD_REG pairs by order per device.
+ * a tid sent again is a retransmission; CMD_REG pairs first-in first-out per
+ * device (mlx4 answers its commands in order, several may be outstanding).
  */
 #include "hwmsg_ws.h"
 
 #include <epan/proto_data.h>
 
-/* Per key: the request waiting for an answer and the first request seen. */
+/* A request still waiting for its answer. */
+struct txn_pending {
+	struct hwmsg_ws_txn_frame *f;
+	guint32 frame;
+	nstime_t time;
+};
+
+/*
+ * Per key: requests waiting (by tid: only the latest, which a retransmission
+ * replaces; FIFO: all of them, oldest first) and the first request seen.
+ */
 struct txn_state {
-	struct hwmsg_ws_txn_frame *pending;
-	guint32 pending_frame;
-	nstime_t pending_time;
+	wmem_list_t *pending;
 	guint32 first_req;
 };
 
@@ -49,6 +58,7 @@ static struct txn_state *txn_state(const char *device, guint64 tid)
 		key = wmem_new(wmem_file_scope(), guint64);
 		*key = tid;
 		s = wmem_new0(wmem_file_scope(), struct txn_state);
+		s->pending = wmem_list_new(wmem_file_scope());
 		wmem_map_insert(tids, key, s);
 	}
 	return s;
@@ -57,10 +67,12 @@ static struct txn_state *txn_state(const char *device, guint64 tid)
 struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
 					      const char *device, guint64 tid,
 					      gboolean response,
-					      gboolean detect_retrans)
+					      enum hwmsg_ws_txn_mode mode)
 {
 	struct hwmsg_ws_txn_frame *f = p_get_proto_data(wmem_file_scope(),
 							pinfo, proto, 0);
+	struct txn_pending *p;
+	wmem_list_frame_t *head;
 	struct txn_state *s;
 
 	if (f)
@@ -71,21 +83,27 @@ struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
 
 	s = txn_state(device ? device : "", tid);
 	if (!response) {
-		if (detect_retrans && s->first_req) {
+		if (mode == HWMSG_WS_TXN_BY_TID && s->first_req) {
 			f->retrans = TRUE;
 			f->first_req = s->first_req;
-		} else {
+		} else if (!s->first_req) {
 			s->first_req = pinfo->num;
 		}
-		/* a later request replaces an unanswered one: answers go to the last */
-		s->pending = f;
-		s->pending_frame = pinfo->num;
-		s->pending_time = pinfo->abs_ts;
-	} else if (s->pending) {
-		f->req_frame = s->pending_frame;
-		f->req_time = s->pending_time;
-		s->pending->rsp_frame = pinfo->num;
-		s->pending = NULL;
+		/* by tid, the answer goes to the last transmission */
+		if (mode == HWMSG_WS_TXN_BY_TID)
+			while ((head = wmem_list_head(s->pending)))
+				wmem_list_remove_frame(s->pending, head);
+		p = wmem_new(wmem_file_scope(), struct txn_pending);
+		p->f = f;
+		p->frame = pinfo->num;
+		p->time = pinfo->abs_ts;
+		wmem_list_append(s->pending, p);
+	} else if ((head = wmem_list_head(s->pending))) {
+		p = wmem_list_frame_data(head);
+		wmem_list_remove_frame(s->pending, head);
+		f->req_frame = p->frame;
+		f->req_time = p->time;
+		p->f->rsp_frame = pinfo->num;
 	}
 	return f;
 }

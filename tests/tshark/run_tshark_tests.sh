@@ -1,61 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# tshark end-to-end tests of the hwmsg plugin.
-# usage: run_tshark_tests.sh PLUGIN.so GEN_TSHARK_INPUTS [GOLDEN_DIR]
-#
-# tshark ignores personal plugins when run as root, so as root it runs as
-# nobody with a private HOME holding the plugin in
-# ~/.local/lib/wireshark/plugins/4.0/epan/. Expected values follow the
-# scenario in gen_tshark_inputs.c.
+# tshark end-to-end tests of the hwmsg plugin on small generated captures.
+# usage: run_tshark_tests.sh PLUGIN.so GEN_TSHARK_INPUTS
+# Expected values follow the scenario in gen_tshark_inputs.c.
 set -u
 
-plugin=$1
-gen=$2
-golden=${3:-}
+. "$(dirname "$0")/tshark_lib.sh"
 
-home=$(mktemp -d /tmp/hwmsg-tshark.XXXXXX) || exit 1
-trap 'rm -rf "$home"' EXIT
-chmod 755 "$home"
-mkdir -p "$home/.local/lib/wireshark/plugins/4.0/epan" "$home/in"
-cp "$plugin" "$home/.local/lib/wireshark/plugins/4.0/epan/"
-"$gen" "$home/in" || { echo "FAIL: generator"; exit 1; }
-chmod -R a+rX "$home"
-
-if [ "$(id -u)" = 0 ]; then
-	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
-else
-	as_user=
-fi
-
-ts() {
-	# shellcheck disable=SC2086
-	$as_user env HOME="$home" XDG_CONFIG_HOME="$home/.config" tshark "$@"
-}
-
-fails=0
-checks=0
-
-# check NAME EXPECTED TSHARK-ARGS...: tshark must exit 0 and its stdout,
-# passed through the shell filter in $post (default: as is), must equal
-# EXPECTED (a multi-line string).
-post=cat
-check() {
-	name=$1 want=$2
-	shift 2
-	checks=$((checks + 1))
-	ts "$@" >"$home/stdout" 2>"$home/stderr"
-	rc=$?
-	got=$(eval "$post" <"$home/stdout")
-	if [ $rc -ne 0 ] || [ "$got" != "$want" ]; then
-		fails=$((fails + 1))
-		echo "FAIL: $name (exit $rc)"
-		echo "  tshark $*"
-		echo "  want: $(printf '%s' "$want" | tr '\n' '/')"
-		echo "  got:  $(printf '%s' "$got" | tr '\n' '/')"
-		sed 's/^/  stderr: /' "$home/stderr" | head -5
-	else
-		echo "ok: $name"
-	fi
-}
+tshark_setup "$1"
+"$2" "$home/in" || { echo "FAIL: generator"; exit 1; }
+tshark_ready
 
 rec=$home/in/records.pcap
 eth=$home/in/ethernet.pcap
@@ -190,5 +143,4 @@ ok 4
 bad parameter 1" -r "$rec" -q -z hwmsg,tree
 post=cat
 
-echo "$((checks - fails))/$checks checks passed"
-[ $fails -eq 0 ]
+tshark_summary
