@@ -134,7 +134,8 @@ static void txn_lines(struct lines *ls, const struct top_msg *m,
 	bool rsp = m->flags & TOP_MSG_RESPONSE;
 
 	if (m->flags & TOP_MSG_PAIRED)
-		add(ls, "Transaction  latency %s, %s #%" PRIu64 "  (p: go there)",
+		add(ls,
+		    "Transaction  latency %s, %s #%" PRIu64 "  (p: go there)",
 		    top_fmt_dur(m->latency_ns, d, sizeof(d)),
 		    rsp ? "request" : "response", m->pair_seq);
 	else if (m->flags & TOP_MSG_MATCHED)
@@ -209,6 +210,12 @@ static void build(struct lines *ls, const struct top_ui *ui,
 	reg_lines(ls, &msg);
 }
 
+/* Lines drawn in red: the firmware's complaint, a decode failure. */
+static bool alarming(const char *line)
+{
+	return !strncmp(line, "STRING", 6) || !strncmp(line, "Not decoded", 11);
+}
+
 void detail_draw(struct top_ui *ui, int y, int rows)
 {
 	static struct lines ls;
@@ -239,10 +246,7 @@ void detail_draw(struct top_ui *ui, int y, int rows)
 		clrtoeol();
 		if (i < ls.n)
 			ui_put(y + r, 0,
-			       !strncmp(ls.l[i], "STRING", 6) ||
-					       !strncmp(ls.l[i], "Not decoded", 11)
-				       ? ui_color(TOP_C_ERROR)
-				       : 0,
+			       alarming(ls.l[i]) ? ui_color(TOP_C_ERROR) : 0,
 			       "%s", ls.l[i]);
 	}
 }

@@ -47,7 +47,7 @@ int header_draw(const struct top_ui *ui, int y)
 	       ui->store.cap);
 	if (filter_active(f))
 		ui_put(y + 2, 45, ui_color(TOP_C_WARN), "filter:%s%s%s",
-		       f->errors_only ? " errors" : "", f->reg[0] ? " reg~" : "",
-		       f->reg);
+		       f->errors_only ? " errors" : "",
+		       f->reg[0] ? " reg~" : "", f->reg);
 	return 3;
 }

@@ -59,7 +59,8 @@ void statusline_draw(const struct top_ui *ui, int y)
 	clrtoeol();
 	attroff(a);
 	if (ui->prompt) {
-		ui_put(y, 0, a, "filter register: %s_  (Enter apply, Esc cancel)",
+		ui_put(y, 0, a,
+		       "filter register: %s_  (Enter apply, Esc cancel)",
 		       ui->prompt_buf);
 		return;
 	}
@@ -71,6 +72,7 @@ void statusline_draw(const struct top_ui *ui, int y)
 		ui_put(y, 0, ui_color(TOP_C_ERROR), "%s", ui->src->last_error);
 		return;
 	}
-	ui_put(y, 0, a,
-	       "q quit  ? help  Enter detail  space pause  e errors  / filter  s summary");
+	ui_put(y, 0, a, "%s",
+	       "q quit  ? help  Enter detail  space pause  e errors  "
+	       "/ filter  s summary");
 }

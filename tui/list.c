@@ -34,7 +34,8 @@ static void titles(int y)
 	ui_put(y, X_METHOD, a, "%-7s", "METHOD");
 	ui_put(y, X_STATUS, a, "%-15s", "STATUS");
 	ui_put(y, X_LAT, a, "%9s ", "LATENCY");
-	ui_put(y, X_TID, a, "%-*s", COLS > (int)X_TID ? COLS - (int)X_TID : 0, "TID");
+	ui_put(y, X_TID, a, "%-*s", COLS > (int)X_TID ? COLS - (int)X_TID : 0,
+	       "TID");
 }
 
 static void line(const struct top_ui *ui, const struct top_msg *m, int y,
@@ -57,7 +58,8 @@ static void line(const struct top_ui *ui, const struct top_msg *m, int y,
 		       hwmsg_type_str(m->type), m->len);
 		return;
 	}
-	ui_put(y, X_REG, base, "%.8s", top_reg_label(m->reg_id, buf, sizeof(buf)));
+	ui_put(y, X_REG, base, "%.8s",
+	       top_reg_label(m->reg_id, buf, sizeof(buf)));
 	ui_put(y, X_METHOD, base, "%.6s",
 	       top_fmt_name(hwmsg_emad_method_names, m->method, buf,
 			    sizeof(buf)));
@@ -103,6 +105,7 @@ void list_draw(struct top_ui *ui, int y, int rows)
 	}
 	if (!v->count && rows > 0)
 		ui_put(y, 2, A_DIM, "%s",
-		       filter_active(&v->filter) ? "no message matches the filter"
-						 : "waiting for messages...");
+		       filter_active(&v->filter)
+			       ? "no message matches the filter"
+			       : "waiting for messages...");
 }

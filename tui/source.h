@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Where hwmsg top gets its records: a live capture source (the simulator
- * paced against the wall clock, ...), or a capture file read by a thread (so a huge file, a
- * slow pipe or --follow never blocks the drawing loop).
+ * paced against the wall clock, netlink, the tracepoint), or a capture file
+ * read by a thread (so a huge file, a slow pipe or --follow never blocks the
+ * drawing loop).
  */
 #ifndef HWMSG_TUI_SOURCE_H
 #define HWMSG_TUI_SOURCE_H

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * A capture file as a source. A thread reads records into a bounded queue
- * of batches; the drawing loop takes at most a tick's worth each time. With --follow the
- * thread keeps polling at the end of the file, like tail -f; a reader that
- * does not read past its first EOF is reopened and the records already seen
- * are skipped.
+ * of batches; the drawing loop takes at most a tick's worth each time. With
+ * --follow the thread keeps polling at the end of the file, like tail -f; a
+ * reader that does not read past its first EOF is reopened and the records
+ * already seen are skipped.
  */
 #include <errno.h>
 #include <pthread.h>

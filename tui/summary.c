@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The summary panel: per register, counts, errors and latency, busiest first. */
+/* The summary panel: per register counts, errors, latency; busiest first. */
 #include <curses.h>
 #include <inttypes.h>
 #include <stdlib.h>

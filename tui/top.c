@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <getopt.h>
 #include <langinfo.h>
-#include <limits.h>
 #include <locale.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,7 +23,7 @@
 
 #define TICK_MS 100
 #define LOADING_TICK_MS 5
-#define INGEST_BUDGET_NS 30000000u	/* reading may take this much of a tick */
+#define INGEST_BUDGET_NS 30000000u	/* reading may take this much */
 #define INGEST_CHUNK 2000
 #define ORPHAN_TIMEOUT_NS 3000000000u	/* EMAD gives up well before */
 #define RATE_SAMPLES 64
@@ -64,10 +63,12 @@ static uint64_t mono_ns(void)
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: hwmsg top --sim[=KINDS] [--rate N] [--seed N] [--max N]\n"
+		"Usage: hwmsg top --sim[=KINDS] [--rate N] [--seed N] "
+		"[--max N]\n"
 		"       hwmsg top --source NAME[=ARG] [--max N]\n"
 		"       hwmsg top -r FILE [--follow] [--max N]\n\n"
-		"  --sim[=KINDS]  live from the built-in simulator; KINDS e.g.\n"
+		"  --sim[=KINDS]  live from the built-in simulator; KINDS "
+		"e.g.\n"
 		"                 spectrum,connectx3 (the default)\n"
 		"  --source NAME[=ARG]  live from a capture source: ");
 	source_live_names(f);
@@ -77,7 +78,8 @@ static void usage(FILE *f)
 		"  -r, --read F   read a capture file (- for stdin)\n"
 		"  -f, --follow   keep reading a growing file, like tail -f\n"
 		"  --max N        keep the last N messages (default 100000)\n"
-		"  -h, --help     this text; press ? in the viewer for the keys\n");
+		"  -h, --help     this text; press ? in the viewer for the "
+		"keys\n");
 }
 
 static int parse_u64(const char *s, const char *what, uint64_t min,
@@ -163,7 +165,8 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 		}
 	}
 	if (optind < argc || !o->source == !o->path) {
-		fprintf(stderr, "hwmsg top: give either --sim (--source) or -r FILE\n");
+		fprintf(stderr,
+			"hwmsg top: give either --sim (--source) or -r FILE\n");
 		usage(stderr);
 		return -1;
 	}
@@ -253,203 +256,6 @@ static void draw(struct top_ui *ui, int *page)
 	refresh();
 }
 
-static void set_filter(struct top_ui *ui, const char *reg)
-{
-	snprintf(ui->view.filter.reg, sizeof(ui->view.filter.reg), "%s", reg);
-	view_rebuild(&ui->view, &ui->store);
-	ui->detail_scroll = 0;
-}
-
-static void prompt_key(struct top_ui *ui, int ch)
-{
-	size_t len = strlen(ui->prompt_buf);
-
-	switch (ch) {
-	case 27:
-		ui->prompt = false;
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-		ui->prompt = false;
-		set_filter(ui, ui->prompt_buf);
-		break;
-	case KEY_BACKSPACE:
-	case 127:
-	case 8:
-		if (len)
-			ui->prompt_buf[len - 1] = '\0';
-		break;
-	default:
-		if (ch >= 0x20 && ch < 0x7f && len + 1 < sizeof(ui->prompt_buf)) {
-			ui->prompt_buf[len] = (char)ch;
-			ui->prompt_buf[len + 1] = '\0';
-		}
-	}
-}
-
-/* Keys that scroll the summary while it is shown; true if handled. */
-static bool summary_key(struct top_ui *ui, int ch, int page)
-{
-	unsigned int *top = &ui->summary_top;
-
-	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		*top -= *top > 0;
-		return true;
-	case KEY_DOWN:
-	case 'j':
-		(*top)++;	/* the panel clamps it */
-		return true;
-	case KEY_PPAGE:
-		*top = *top > (unsigned int)page ? *top - (unsigned int)page : 0;
-		return true;
-	case KEY_NPAGE:
-		*top += (unsigned int)page;
-		return true;
-	case KEY_HOME:
-	case 'g':
-		*top = 0;
-		return true;
-	case KEY_END:
-	case 'G':
-		*top = UINT_MAX / 2;
-		return true;
-	}
-	return false;
-}
-
-/* Select the other half of the selected request or response. */
-static void go_pair(struct top_ui *ui)
-{
-	struct top_view *v = &ui->view;
-	const struct top_msg *m;
-	long pos;
-
-	m = v->count ? store_get(&ui->store, view_at(v, v->sel)) : NULL;
-	if (!m || !(m->flags & TOP_MSG_PAIRED)) {
-		snprintf(ui->status, sizeof(ui->status),
-			 "no request/response pair for this message");
-		return;
-	}
-	if (!store_get(&ui->store, m->pair_seq)) {
-		snprintf(ui->status, sizeof(ui->status),
-			 "#%llu is no longer kept (--max)",
-			 (unsigned long long)m->pair_seq);
-		return;
-	}
-	pos = view_find(v, m->pair_seq);
-	if (pos < 0) {
-		/* hidden by the filter: the user asked to see it */
-		memset(&v->filter, 0, sizeof(v->filter));
-		view_rebuild(v, &ui->store);
-		pos = view_find(v, m->pair_seq);
-		snprintf(ui->status, sizeof(ui->status),
-			 "filter cleared to show #%llu",
-			 (unsigned long long)m->pair_seq);
-		if (pos < 0)
-			return;
-	}
-	v->sel = (size_t)pos;
-	v->tail = false;
-}
-
-/* Returns false on quit. */
-static bool key(struct top_ui *ui, int ch, int page)
-{
-	struct top_view *v = &ui->view;
-	size_t sel = v->sel;
-
-	ui->status[0] = '\0';
-	if (ui->help) {
-		ui->help = false;
-		return ch != 'q';
-	}
-	if (ui->prompt) {
-		prompt_key(ui, ch);
-		return true;
-	}
-	if (ui->summary && summary_key(ui, ch, page))
-		return true;
-	switch (ch) {
-	case 'q':
-	case 'Q':
-		return false;
-	case KEY_UP:
-	case 'k':
-		view_move(v, -1);
-		break;
-	case KEY_DOWN:
-	case 'j':
-		view_move(v, 1);
-		break;
-	case KEY_PPAGE:
-		view_move(v, -page);
-		break;
-	case KEY_NPAGE:
-		view_move(v, page);
-		break;
-	case KEY_HOME:
-	case 'g':
-		view_home(v);
-		break;
-	case KEY_END:
-	case 'G':
-		view_end(v);
-		break;
-	case '\n':
-	case '\r':
-	case KEY_ENTER:
-	case '\t':
-		ui->detail = !ui->detail;
-		ui->summary = false;
-		ui->detail_scroll = 0;
-		break;
-	case '[':
-		if (ui->detail_scroll)
-			ui->detail_scroll--;
-		break;
-	case ']':
-		ui->detail_scroll++;
-		break;
-	case ' ':
-		if (v->tail)
-			v->tail = false;
-		else
-			view_end(v);
-		break;
-	case 'e':
-		v->filter.errors_only = !v->filter.errors_only;
-		view_rebuild(v, &ui->store);
-		break;
-	case '/':
-		ui->prompt = true;
-		snprintf(ui->prompt_buf, sizeof(ui->prompt_buf), "%s",
-			 v->filter.reg);
-		break;
-	case 's':
-		ui->summary = !ui->summary;
-		break;
-	case 'p':
-		go_pair(ui);
-		break;
-	case '?':
-	case 'h':
-	case KEY_F(1):
-		ui->help = true;
-		break;
-	case KEY_RESIZE:
-		clear();
-		break;
-	default:
-		break;
-	}
-	if (v->sel != sel)
-		ui->detail_scroll = 0;
-	return true;
-}
-
 static void colors(void)
 {
 	if (!has_colors())
@@ -488,7 +294,7 @@ static void run(struct top_ui *ui)
 		 * takes what else was typed */
 		timeout(more ? LOADING_TICK_MS : TICK_MS);
 		for (ch = getch(); ch != ERR; ch = getch()) {
-			if (!key(ui, ch, page))
+			if (!keys_handle(ui, ch, page))
 				return;
 			timeout(0);
 		}
@@ -546,7 +352,8 @@ int cmd_top(int argc, char **argv)
 	}
 
 	if (regfields_init(&err) < 0)
-		fprintf(stderr, "hwmsg top: %s (using the built-in registers)\n",
+		fprintf(stderr,
+			"hwmsg top: %s (using the built-in registers)\n",
 			err.msg);
 	install_signals();
 	/* Records may come on stdin: keys always come from the terminal. */

@@ -43,6 +43,9 @@ void ui_put(int y, int x, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int ui_color(enum top_color c);
 
+/* One key pressed; false when it means quit. */
+bool keys_handle(struct top_ui *ui, int ch, int page);
+
 int header_draw(const struct top_ui *ui, int y);	/* returns rows used */
 void list_draw(struct top_ui *ui, int y, int rows);
 void detail_draw(struct top_ui *ui, int y, int rows);

@@ -16,7 +16,7 @@
 
 struct top_filter {
 	bool errors_only;		/* status != 0 or not decodable */
-	char reg[TOP_FILTER_LEN];	/* substring of the register name or id */
+	char reg[TOP_FILTER_LEN];	/* part of the register name or id */
 };
 
 struct top_view {
@@ -25,7 +25,7 @@ struct top_view {
 	struct top_filter filter;
 	size_t sel;			/* selected position, < count */
 	size_t top;			/* first position on screen */
-	bool tail;			/* selection follows the newest message */
+	bool tail;			/* selection follows the newest */
 };
 
 int view_init(struct top_view *v, size_t cap);
