@@ -45,7 +45,7 @@ static dissector_handle_t emad_handle, cmd_reg_handle;
 
 /* What the TLV walk found. */
 struct rec_seen {
-	const guint8 *bus, *dev;
+	const guint8 *bus, *dev, *driver;
 	gboolean has_dir, has_type, has_orig_len;
 	guint8 dir;
 	guint32 type, orig_len;
@@ -89,7 +89,7 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		add_string(tvb, pinfo, t, hf_dev, off, len, &s->dev);
 		return;
 	case HWMSG_REC_DRIVER_NAME:
-		add_string(tvb, pinfo, t, hf_driver, off, len, NULL);
+		add_string(tvb, pinfo, t, hf_driver, off, len, &s->driver);
 		return;
 	case HWMSG_REC_INCOMING:
 		if (!want_len(pinfo, len_item, len, 1))
@@ -186,6 +186,21 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	return off;
 }
 
+/* Source and destination columns: the driver and its device. */
+static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
+			  const char *device)
+{
+	const char *driver = s->driver ? (const char *)s->driver : "driver";
+	address *drv = &pinfo->src, *hw = &pinfo->dst;
+
+	if (s->dir == HWMSG_DIR_FROM_HW) {
+		drv = &pinfo->dst;
+		hw = &pinfo->src;
+	}
+	set_address(drv, AT_STRINGZ, (int)strlen(driver) + 1, driver);
+	set_address(hw, AT_STRINGZ, (int)strlen(device) + 1, device);
+}
+
 static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 				 proto_tree *tree, void *data _U_)
 {
@@ -222,6 +237,7 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 
 	ctx.device = wmem_strdup_printf(pinfo->pool, "%s/%s",
 		s.bus ? (const char *)s.bus : "", s.dev ? (const char *)s.dev : "");
+	set_endpoints(pinfo, &s, ctx.device);
 	ctx.has_dir = s.has_dir;
 	ctx.dir = s.dir;
 	proto_item_append_text(ti, ", %s, %s", ctx.device,

@@ -76,6 +76,7 @@ struct msg {
 #define EMAD_DEV "0000:03:00.0"
 #define EMAD_DEV2 "0000:05:00.0"
 #define MLX4_DEV "0000:04:00.0"
+#define NFP_DEV "0000:06:00.0"
 
 static const struct msg scenario[] = {
 	/* 1, 2: a query answered, with the firmware's latency */
@@ -95,6 +96,8 @@ static const struct msg scenario[] = {
 	/* 10, 11: another switch reusing tid 5: not a retransmission */
 	{ 1400000, EMAD_DEV2, HWMSG_TYPE_MLX_EMAD, 0x5006, 0x10, 1, 0, false, TID(5), NULL, -1 },
 	{ 1400300, EMAD_DEV2, HWMSG_TYPE_MLX_EMAD, 0x5006, 0x10, 1, 0, true, TID(5), NULL, -1 },
+	/* 12: an nfp control message, opaque: shown as bytes */
+	{ 1500000, NFP_DEV, HWMSG_TYPE_NFP_CTRL, 0, 24, 0, 0, false, 0, NULL, -1 },
 };
 
 static size_t build_msg(const struct msg *m, uint8_t *buf, size_t cap)
@@ -114,6 +117,10 @@ static size_t build_msg(const struct msg *m, uint8_t *buf, size_t cap)
 
 	for (i = 0; i < m->reg_len; i++)
 		reg[i] = (uint8_t)(i + 1);
+	if (m->type == HWMSG_TYPE_NFP_CTRL) {
+		memcpy(buf, reg, m->reg_len);
+		return m->reg_len;
+	}
 	if (m->type == HWMSG_TYPE_MLX_CMD_REG)
 		return hwmsg_cmdreg_build(buf, cap, m->reg_id, m->method,
 					  m->status, reg, m->reg_len);
@@ -150,8 +157,9 @@ static void write_scenario(const char *dir)
 		struct hwmsg_record rec = {
 			.bus = "pci",
 			.dev = m->dev ? m->dev : EMAD_DEV,
-			.driver = m->type == HWMSG_TYPE_MLX_CMD_REG ?
-					  "mlx4_core" : "mlxsw_spectrum",
+			.driver = m->type == HWMSG_TYPE_MLX_CMD_REG ? "mlx4_core" :
+				  m->type == HWMSG_TYPE_NFP_CTRL ? "nfp" :
+								   "mlxsw_spectrum",
 			.type = m->type,
 			.dir = m->response ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW,
 			.payload = msg, .len = (uint32_t)len,

@@ -76,6 +76,16 @@ RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 alread
 PTYS write request (CMD_REG)" \
 	-r "$rec" -Y "frame.number in {1, 4, 8}" $F -e _ws.col.Info
 
+check "Source/Destination columns: driver and device" \
+"mlxsw_spectrum|pci/0000:03:00.0
+pci/0000:03:00.0|mlxsw_spectrum" -r "$rec" -Y "frame.number <= 2" $F \
+	-e _ws.col.Source -e _ws.col.Destination
+
+check "other drivers' messages kept as bytes" \
+"12|2|0102030405060708090a0b0c0d0e0f101112131415161718|nfp_ctrl to_hw, 24 bytes" \
+	-r "$rec" -Y "devlink_hwmsg.type == 2" $F -e frame.number \
+	-e devlink_hwmsg.type -e devlink_hwmsg.buf -e _ws.col.Info
+
 check "Protocol column" "EMAD
 CMD_REG" -r "$rec" -Y "frame.number in {1, 9}" $F -e _ws.col.Protocol
 
