@@ -27,6 +27,24 @@ tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
 
+# stdin from a live pipe: records stream in while keys are answered
+start 120 40 sh -c "\"$HWMSGD\" --sim --rate 300 -q -w - | \"$HWMSG\" top -r -"
+wait_for 10 '^records [1-9]'
+n1=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
+tm send-keys -t top '?'
+wait_for 5 'this help'
+tm send-keys -t top x
+wait_gone 5 'this help'
+i=0
+while [ "$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')" -le "$n1" ]; do
+	[ $i -lt 100 ] || fail "no new records from the pipe"
+	sleep 0.1
+	i=$((i + 1))
+done
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
 # --follow: a capture still being written
 "$HWMSGD" --sim --rate 400 -a duration:4 -q -w "$T/g.pcapng" &
 d=$!

@@ -13,6 +13,11 @@ screen | grep -q '→\|←' && fail "UTF-8 arrows in the C locale"
 wait_for 5 'kept \(max 50\)'
 # --max bounds what is kept
 wait_for 10 'shown 50 of 50 kept'
+# the detail pane fits 80x24 too
+tm send-keys -t top Up Enter
+wait_for 5 '^ Detail'
+wait_for 5 '^OP  register_id 0x[0-9a-f]{4} \([A-Z]+\)'
+wait_for 5 '^q quit'
 tm send-keys -t top C-c
 wait_exit 5
 assert_clean_exit
