@@ -3,8 +3,8 @@
 # tests; every wait is a poll bounded in time, never a long fixed sleep.
 T=$(mktemp -d)
 RUN=0
-SOCK="hwmsg-tui-$$-0"
-tm() { tmux -L "$SOCK" -f "$T/tmux.conf" "$@"; }
+SOCK="$T/tmux-0"
+tm() { tmux -S "$SOCK" -f "$T/tmux.conf" "$@"; }
 cleanup() {
 	tm kill-server 2>/dev/null || true
 	rm -rf "$T"
@@ -39,7 +39,7 @@ start() {
 	shift 2
 	tm kill-server 2>/dev/null || true
 	RUN=$((RUN + 1))
-	SOCK="hwmsg-tui-$$-$RUN"
+	SOCK="$T/tmux-$RUN"
 	tm new-session -d -s top -x "$w" -y "$h" sh "$T/run.sh" "$@" ||
 		fail "tmux did not start"
 }
