@@ -255,7 +255,8 @@ static void build_union(struct adb_loader *l, xmlNodePtr parent,
 				    attr(c, "selected_by") : NULL;
 		struct adb_node *arm;
 
-		if (!label || !enum_value(list, label, &cases[k].value))
+		if (!label || !attr(c, "name") ||
+		    !enum_value(list, label, &cases[k].value))
 			continue;
 		arm = find_node(l, attr(c, "subnode"));
 		if (!arm || !(cases[k].layout = build_layout(l, arm)))
@@ -540,8 +541,10 @@ int hwmsg_regdb_load_adb_mem(struct hwmsg_regdb *db, const char *buf,
 
 		snprintf(msg, sizeof(msg), "%s", e && e->message ? e->message :
 			 "not XML");
+		/* libxml2's messages may run over several lines: keep one */
+		msg[strcspn(msg, "\n")] = 0;
 		n = strlen(msg);
-		while (n && (msg[n - 1] == '\n' || msg[n - 1] == ' '))
+		while (n && msg[n - 1] == ' ')
 			msg[--n] = 0;
 		hwmsg_errf(err, e ? (uint64_t)e->line : 0, "%s:%d: %s", l.file,
 			   e ? e->line : 0, msg);

@@ -509,80 +509,87 @@ static int case_clash(struct text_parser *p, const struct hwmsg_reg_case *c,
 	return 0;
 }
 
+/* One key=value option or the description; cases go to *cases. */
+static int parse_option(struct text_parser *p, const struct tok *t,
+			bool last, struct hwmsg_reg_field *f, bool *has_stride,
+			struct hwmsg_reg_case **cases, unsigned int *n_cases)
+{
+	const char *eq = memchr(t->s, '=', t->len);
+	size_t klen = eq ? (size_t)(eq - t->s) : 0;
+	const char *v = eq ? eq + 1 : NULL;
+	size_t vlen = eq ? t->len - klen - 1 : 0;
+	struct hwmsg_reg_case *nc;
+	uint64_t num;
+
+	if (t->quoted && last) {
+		f->descr = regdb_strndup(p->db, t->s, t->len);
+		return f->descr ? 0 : hwmsg_errf(p->err, 0, "out of memory");
+	}
+	if (t->quoted || !eq)
+		return perr(p, "unexpected '%.*s'", t->s, t->len);
+	if (klen == 6 && !memcmp(t->s, "stride", 6)) {
+		if (parse_num(v, vlen, 0x10000, &num) || !num)
+			return perr(p, "bad stride '%.*s'", v, vlen);
+		f->stride = (uint32_t)num * 8;
+		*has_stride = true;
+		return 0;
+	}
+	if (klen == 3 && !memcmp(t->s, "msb", 3)) {
+		struct hwmsg_reg_field m = { 0 };
+		struct tok mt = { v, vlen, false };
+		bool w;
+
+		if (!memchr(v, '.', vlen) || parse_pos(p, &mt, &m, &w))
+			return perr(p, "bad msb '%.*s' (OFF.SHIFT/WIDTH)", v,
+				    vlen);
+		f->has_msb = true;
+		f->msb_offset = m.offset;
+		f->msb_shift = m.shift;
+		f->msb_width = (uint8_t)m.width;
+		return 0;
+	}
+	if (klen != 4 || memcmp(t->s, "case", 4))
+		return perr(p, "unknown option '%.*s'", t->s, t->len);
+	if (f->kind != HWMSG_REG_UNION)
+		return perr(p, "case on a field that is no union%.*s", "", 0);
+	nc = realloc(*cases, (*n_cases + 1) * sizeof(*nc));
+	if (!nc)
+		return hwmsg_errf(p->err, 0, "out of memory");
+	*cases = nc;
+	if (parse_case(p, v, vlen, &nc[*n_cases]) ||
+	    case_clash(p, nc, *n_cases))
+		return -1;
+	(*n_cases)++;
+	return 0;
+}
+
 static int parse_options(struct text_parser *p, const struct tok *t,
 			 unsigned int n, struct hwmsg_reg_field *f,
 			 bool *has_stride)
 {
 	struct hwmsg_reg_case *cases = NULL;
 	unsigned int i, n_cases = 0;
+	int ret = 0;
 
-	for (i = 0; i < n; i++) {
-		const char *eq = memchr(t[i].s, '=', t[i].len);
-		size_t klen = eq ? (size_t)(eq - t[i].s) : 0;
-		const char *v = eq ? eq + 1 : NULL;
-		size_t vlen = eq ? t[i].len - klen - 1 : 0;
-		uint64_t num;
-
-		if (t[i].quoted && i == n - 1) {
-			f->descr = regdb_strndup(p->db, t[i].s, t[i].len);
-			if (!f->descr)
-				return hwmsg_errf(p->err, 0, "out of memory");
-		} else if (t[i].quoted || !eq) {
-			return perr(p, "unexpected '%.*s'", t[i].s, t[i].len);
-		} else if (klen == 6 && !memcmp(t[i].s, "stride", 6)) {
-			if (parse_num(v, vlen, 0x10000, &num) || !num)
-				return perr(p, "bad stride '%.*s'", v, vlen);
-			f->stride = (uint32_t)num * 8;
-			*has_stride = true;
-		} else if (klen == 3 && !memcmp(t[i].s, "msb", 3)) {
-			struct hwmsg_reg_field m = { 0 };
-			struct tok mt = { v, vlen, false };
-			bool w;
-
-			if (!memchr(v, '.', vlen) || parse_pos(p, &mt, &m, &w))
-				return perr(p, "bad msb '%.*s' (OFF.SHIFT/WIDTH)",
-					    v, vlen);
-			f->has_msb = true;
-			f->msb_offset = m.offset;
-			f->msb_shift = m.shift;
-			f->msb_width = (uint8_t)m.width;
-		} else if (klen == 4 && !memcmp(t[i].s, "case", 4)) {
-			struct hwmsg_reg_case *nc;
-
-			if (f->kind != HWMSG_REG_UNION)
-				return perr(p, "case on a field that is no union%.*s",
-					    "", 0);
-			nc = realloc(cases, (n_cases + 1) * sizeof(*nc));
-			if (!nc) {
-				free(cases);
-				return hwmsg_errf(p->err, 0, "out of memory");
-			}
-			cases = nc;
-			if (parse_case(p, v, vlen, &cases[n_cases]) ||
-			    case_clash(p, cases, n_cases)) {
-				free(cases);
-				return -1;
-			}
-			n_cases++;
-		} else {
-			free(cases);
-			return perr(p, "unknown option '%.*s'", t[i].s, t[i].len);
-		}
-	}
-	if (f->kind == HWMSG_REG_UNION) {
+	for (i = 0; i < n && !ret; i++)
+		ret = parse_option(p, &t[i], i == n - 1, f, has_stride,
+				   &cases, &n_cases);
+	if (!ret && f->kind == HWMSG_REG_UNION) {
+		f->cases = n_cases ? regdb_alloc(p->db,
+						 n_cases * sizeof(*cases)) :
+				     NULL;
 		if (!n_cases)
-			return perr(p, "union '%.*s' has no case=VALUE:LAYOUT",
-				    f->name, strlen(f->name));
-		f->cases = regdb_alloc(p->db, n_cases * sizeof(*cases));
-		if (!f->cases) {
-			free(cases);
-			return hwmsg_errf(p->err, 0, "out of memory");
-		}
-		memcpy((void *)f->cases, cases, n_cases * sizeof(*cases));
+			ret = perr(p, "union '%.*s' has no case=VALUE:LAYOUT",
+				   f->name, strlen(f->name));
+		else if (!f->cases)
+			ret = hwmsg_errf(p->err, 0, "out of memory");
+		else
+			memcpy((void *)f->cases, cases,
+			       n_cases * sizeof(*cases));
 		f->n_cases = n_cases;
 	}
 	free(cases);
-	return 0;
+	return ret;
 }
 
 /* The width each kind implies, 0 when any. */

@@ -1,0 +1,56 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * The register description text parser on arbitrary text: never a crash,
+ * a failure always says why in one line, and whatever parses decodes a
+ * payload made of the same bytes and walks its filter names.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwmsg/regdb.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static int count(void *ctx, const struct hwmsg_reg *reg,
+		 const struct hwmsg_reg_field *f, const char *filter)
+{
+	(void)reg;
+	(void)f;
+	if (strncmp(filter, "mlxreg.", 7))
+		abort();
+	(*(unsigned int *)ctx)++;
+	return 0;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct hwmsg_regdb *db = hwmsg_regdb_new();
+	struct hwmsg_err err = { 0 };
+	unsigned int i, n = 0;
+	char line[256];
+
+	if (!db)
+		return 0;
+	if (hwmsg_regdb_load_text(db, (const char *)data, size, "f.reg",
+				  &err)) {
+		if (!err.msg[0] || strchr(err.msg, '\n') ||
+		    strncmp(err.msg, "f.reg:", 6))
+			abort();
+		if (hwmsg_regdb_count(db))
+			abort();
+	}
+	hwmsg_regdb_foreach_field(db, count, &n);
+	for (i = 0; i < hwmsg_regdb_count(db); i++) {
+		const struct hwmsg_reg *r = hwmsg_regdb_at(db, i);
+		struct hwmsg_reg_decoded d;
+		unsigned int k;
+
+		hwmsg_reg_decode_reg(r, data, size, &d, NULL);
+		for (k = 0; k < d.n_values; k++)
+			hwmsg_reg_value_str(&d.values[k], line, sizeof(line));
+		hwmsg_reg_summary(&d, line, sizeof(line));
+		hwmsg_reg_decoded_free(&d);
+	}
+	hwmsg_regdb_free(db);
+	return 0;
+}
