@@ -21,6 +21,14 @@ BUILD=$(cd "$1" && pwd)
 SC=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
+# SCENARIO may also be a path to a guest script elsewhere (bench/)
+SC_FILE=$HERE/scenarios/$SC.sh
+case $SC in
+*/*)
+	SC_FILE=$SC
+	SC=$(basename "$SC" .sh)
+	;;
+esac
 W=$BUILD/vm
 OUT=$W/out/$SC
 TIMEOUT=${HWMSG_VM_TIMEOUT:-400}
@@ -30,7 +38,7 @@ skip() {
 	exit 77
 }
 
-[ -f "$HERE/scenarios/$SC.sh" ] || { echo "no scenario $SC"; exit 2; }
+[ -f "$SC_FILE" ] || { echo "no scenario $SC_FILE"; exit 2; }
 command -v qemu-system-x86_64 >/dev/null || skip "qemu-system-x86_64 missing"
 command -v cpio >/dev/null || skip "cpio missing"
 BUSYBOX=
@@ -128,7 +136,7 @@ flock -u 9
 # ---- the scenario -----------------------------------------------------------
 rm -rf "$OUT"
 mkdir -p "$OUT" "$W/sc-$SC/lib/vm"
-cp "$HERE/scenarios/$SC.sh" "$W/sc-$SC/lib/vm/scenario.sh"
+cp "$SC_FILE" "$W/sc-$SC/lib/vm/scenario.sh"
 (cd "$W/sc-$SC" && find . | cpio -o -H newc --quiet | gzip -1) >"$W/sc-$SC.cpio.gz"
 # concatenated cpio archives: the kernel unpacks both
 cat "$W/base.cpio.gz" "$W/sc-$SC.cpio.gz" >"$W/initrd-$SC.gz"
