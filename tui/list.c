@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "fmt.h"
+#include "regfields.h"
 #include "ui.h"
 
 /* Column starts; the last column takes what is left. */
@@ -17,6 +18,7 @@ enum {
 	X_STATUS = 48,
 	X_LAT = 63,
 	X_TID = 73,
+	X_INFO = 90,
 };
 
 static void titles(int y)
@@ -36,6 +38,22 @@ static void titles(int y)
 	ui_put(y, X_LAT, a, "%9s ", "LATENCY");
 	ui_put(y, X_TID, a, "%-*s", COLS > (int)X_TID ? COLS - (int)X_TID : 0,
 	       "TID");
+	ui_put(y, X_INFO, a, "%s", "INDEX");
+}
+
+/* The register's index fields ("local_port 17"), if the screen is wide. */
+static void info(const struct top_ui *ui, const struct top_msg *m, int y,
+		 int attr)
+{
+	struct hwmsg_record rec;
+	struct hwmsg_msg msg;
+	char buf[128];
+
+	if (store_decode(&ui->store, m, &rec, &msg, NULL) < 0 || !msg.has_reg)
+		return;
+	if (regfields_summary(m->reg_id, msg.reg, msg.reg_len, buf,
+			      sizeof(buf)))
+		ui_put(y, X_INFO, attr, "%s", buf);
 }
 
 static void line(const struct top_ui *ui, const struct top_msg *m, int y,
@@ -78,6 +96,8 @@ static void line(const struct top_ui *ui, const struct top_msg *m, int y,
 		       top_fmt_dur(m->latency_ns, buf, sizeof(buf)));
 	if (m->type == HWMSG_TYPE_MLX_EMAD)
 		ui_put(y, X_TID, base, "%016" PRIx64, m->tid);
+	if (COLS > X_INFO)
+		info(ui, m, y, base);
 }
 
 void list_draw(struct top_ui *ui, int y, int rows)

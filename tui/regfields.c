@@ -38,6 +38,27 @@ static void emit_line(void *ctx, unsigned int depth, const char *name,
 	e->n++;
 }
 
+const char *regfields_summary(uint16_t reg_id, const uint8_t *reg,
+			      uint32_t len, char *buf, size_t size)
+{
+	struct hwmsg_reg_decoded d;
+	const char *sp;
+	char tmp[160];
+
+	if (!db)
+		db = hwmsg_regdb_builtin();
+	memset(&d, 0, sizeof(d));
+	if (hwmsg_reg_decode(db, reg_id, reg, len, &d, NULL) < 0) {
+		hwmsg_reg_decoded_free(&d);
+		return NULL;
+	}
+	hwmsg_reg_summary(&d, tmp, sizeof(tmp));
+	hwmsg_reg_decoded_free(&d);
+	sp = strchr(tmp, ' ');
+	snprintf(buf, size, "%s", sp ? sp + 1 : "");
+	return buf;
+}
+
 int regfields_lines(uint16_t reg_id, const uint8_t *reg, uint32_t len,
 		    char *summary, size_t summary_size,
 		    void (*line)(void *arg, const char *text), void *arg)

@@ -25,4 +25,11 @@ int regfields_lines(uint16_t reg_id, const uint8_t *reg, uint32_t len,
 		    char *summary, size_t summary_size,
 		    void (*line)(void *arg, const char *text), void *arg);
 
+/*
+ * What the payload is about, from its index fields: "local_port 17"
+ * (without the register name). NULL when the register has no layout.
+ */
+const char *regfields_summary(uint16_t reg_id, const uint8_t *reg,
+			      uint32_t len, char *buf, size_t size);
+
 #endif

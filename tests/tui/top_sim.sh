@@ -16,6 +16,11 @@ screen | grep -q 'q quit' || fail "no status line"
 # a response line: arrow from the hardware, status, latency
 list_lines | grep -Eq ' (<-|←) +[A-Z0-9]+ +(query|write) +ok +[0-9.]+(us|ms) ' ||
 	fail "no response line with status and latency"
+# the index fields of the register, decoded through the register database
+list_lines | grep -Eq ' MTMP .* sensor_index [0-9]+$' ||
+	fail "no MTMP line with its sensor_index"
+list_lines | grep -Eq ' (PAOS|PMLP|PPCNT|PTYS) .* local_port [0-9]+' ||
+	fail "no port register line with its local_port"
 # records keep coming while live
 n1=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
 sleep 0.5
