@@ -153,4 +153,24 @@ ok 4
 bad parameter 1" -r "$rec" -q -z hwmsg,tree
 post=cat
 
+# -- random byte errors (editcap -E): exit 0, no dissector bug ------------
+if command -v editcap >/dev/null; then
+	for seed in 1 2 3 4 5 6 7 8; do
+		editcap -E 0.03 --seed $seed "$rec" "$home/in/mut$seed.pcap" >/dev/null
+	done
+	chmod a+r "$home"/in/mut*.pcap
+	for seed in 1 2 3 4 5 6 7 8; do
+		post="grep -c 'Dissector bug' || true"
+		check "byte errors, seed $seed: no dissector bug" 0 \
+			-2 -V -r "$home/in/mut$seed.pcap" -z hwmsg,tree
+	done
+	post="grep -c . || true"
+	n=$(for seed in 1 2 3 4 5 6 7 8; do
+		ts -r "$home/in/mut$seed.pcap" -Y _ws.expert -T fields -e frame.number
+	done | wc -l)
+	check_eq "byte errors reach the dissectors (expert info seen)" yes \
+		"$([ "$n" -gt 0 ] && echo yes || echo no)"
+	post=cat
+fi
+
 tshark_summary

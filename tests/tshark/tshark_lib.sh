@@ -26,9 +26,11 @@ else
 	as_user=
 fi
 
+# A dissector bug (failed DISSECTOR_ASSERT) aborts tshark: a test failure.
 ts() {
 	# shellcheck disable=SC2086
-	$as_user env HOME="$home" XDG_CONFIG_HOME="$home/.config" tshark "$@"
+	$as_user env HOME="$home" XDG_CONFIG_HOME="$home/.config" \
+		WIRESHARK_ABORT_ON_DISSECTOR_BUG=1 tshark "$@"
 }
 
 fails=0
