@@ -19,5 +19,18 @@ kill -0 "$pid" || fail "hwmsgd died under load"
 capture_stop over
 [ "$(cat /out/over.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/over.rc)"
 vm_nl stats | tee /out/stats.txt
-cat $DBG/hwmsg_sim1/transactions
+
+# the tracepoint source with one-page rings: the loss perf reports
+# (PERF_RECORD_LOST) plus what was written is what the simulator emitted
+capture_start tpover --source tracepoint=1
+t0=$(cat $DBG/hwmsg_sim1/transactions)
+run sh -c "echo 20000 > $DBG/hwmsg_sim1/burst"
+settle 1
+# perf reports a loss with the next sample that finds room in the ring
+run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
+settle 1
+t1=$(cat $DBG/hwmsg_sim1/transactions)
+capture_stop tpover
+[ "$(cat /out/tpover.rc)" = 0 ] || fail "hwmsgd tracepoint exited $(cat /out/tpover.rc)"
+echo $(((t1 - t0) * 2)) >/out/tpover.emitted
 pass
