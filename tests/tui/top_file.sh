@@ -19,6 +19,17 @@ tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
 
+# a damaged file: what precedes the damage loads, the reader's error shows
+sz=$(wc -c < "$T/f.pcapng")
+head -c $((sz / 2 + 37)) "$T/f.pcapng" > "$T/cut.pcapng"
+start 120 40 "$HWMSG" top -r "$T/cut.pcapng"
+wait_for 10 '\[loaded\]'
+wait_for 5 '^records [1-9][0-9]* .* undecoded [1-9]'
+screen | tail -1 | grep -q "cut.pcapng" || fail "the status line does not name the file"
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
 # stdin: keys still come from the terminal
 start 120 40 sh -c "\"$HWMSG\" top -r - < \"$T/f.pcapng\""
 wait_for 10 '^records 500 '
