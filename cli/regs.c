@@ -92,6 +92,12 @@ static int load_adbs(struct hwmsg_regdb *db, const struct regs_opts *o,
 	return 0;
 }
 
+/* No ADB wanted, or given explicitly: load them. */
+static bool wants_adb(const struct regs_opts *o)
+{
+	return !o->no_adb && (o->n_adb || o->prefer_adb);
+}
+
 static struct hwmsg_regdb *open_db(const struct regs_opts *o)
 {
 	struct hwmsg_regdb *db = hwmsg_regdb_new();
@@ -117,8 +123,8 @@ static struct hwmsg_regdb *open_db(const struct regs_opts *o)
 	return db;
 }
 
-static const struct hwmsg_reg *find_reg(const struct hwmsg_regdb *db,
-					const char *arg)
+static const struct hwmsg_reg *find_quiet(const struct hwmsg_regdb *db,
+					  const char *arg)
 {
 	const struct hwmsg_reg *r = hwmsg_regdb_find_name(db, arg);
 	char *end;
@@ -127,8 +133,15 @@ static const struct hwmsg_reg *find_reg(const struct hwmsg_regdb *db,
 	if (r)
 		return r;
 	id = strtoul(arg, &end, 0);
-	if (*arg && !*end && id <= 0xffff)
-		r = hwmsg_regdb_find(db, (uint16_t)id);
+	return *arg && !*end && id <= 0xffff ?
+	       hwmsg_regdb_find(db, (uint16_t)id) : NULL;
+}
+
+static const struct hwmsg_reg *find_reg(const struct hwmsg_regdb *db,
+					const char *arg)
+{
+	const struct hwmsg_reg *r = find_quiet(db, arg);
+
 	if (!r)
 		fprintf(stderr, "hwmsg regs: unknown register '%s'\n", arg);
 	return r;
@@ -468,7 +481,25 @@ int cmd_regs(int argc, char **argv)
 		regs_usage(stderr);
 		return 2;
 	}
-	db = open_db(&o);
+	/*
+	 * Showing or decoding a built-in register needs no ADB: skip loading
+	 * it (tens of milliseconds) unless it was asked for.
+	 */
+	if (argc && !wants_adb(&o)) {
+		struct regs_opts builtin = o;
+
+		builtin.no_adb = true;
+		db = open_db(&builtin);
+		r = db ? find_quiet(db, argv[argc > 1 &&
+					    !strcmp(argv[0], "decode")]) :
+			 NULL;
+		if (!r || !r->layout) {
+			hwmsg_regdb_free(db);
+			db = open_db(&o);
+		}
+	} else {
+		db = open_db(&o);
+	}
 	if (!db)
 		return 1;
 	if (!argc) {

@@ -308,7 +308,8 @@ int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,
 		     const uint8_t *payload, size_t len,
 		     struct hwmsg_reg_decoded *out, struct hwmsg_err *err)
 {
-	const struct hwmsg_reg *reg = hwmsg_regdb_find(db, id);
+	const struct hwmsg_reg *reg = db ? hwmsg_regdb_find(db, id) :
+				      hwmsg_reg_lookup(id);
 
 	memset(out, 0, sizeof(*out));
 	if (!reg)

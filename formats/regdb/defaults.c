@@ -109,6 +109,17 @@ const struct hwmsg_regdb *hwmsg_regdb_default(struct hwmsg_err *err)
 	return default_db;
 }
 
+const struct hwmsg_reg *hwmsg_reg_lookup(uint16_t id)
+{
+	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
+	const struct hwmsg_reg *a;
+
+	if (r && r->layout)
+		return r;
+	a = hwmsg_regdb_find(hwmsg_regdb_default(NULL), id);
+	return a ? a : r;
+}
+
 /* ---- walking the schema ------------------------------------------------ */
 
 static bool arm_seen(const struct hwmsg_reg_field *f, unsigned int k)

@@ -135,6 +135,13 @@ const struct hwmsg_regdb *hwmsg_regdb_builtin(void);
 
 const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
 					 uint16_t id);
+/*
+ * What a decoding tool wants for one id: the built-in description if it
+ * has a layout, else hwmsg_regdb_default()'s, whose ADB files are loaded
+ * only on the first such miss (a trace of built-in registers never pays
+ * for them). NULL if unknown.
+ */
+const struct hwmsg_reg *hwmsg_reg_lookup(uint16_t id);
 /* By name, case-insensitive ("pmlp", "PMLP"). */
 const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
 					      const char *name);
@@ -193,7 +200,8 @@ struct hwmsg_reg_decoded {
 };
 
 /*
- * Decode payload as register id. Returns 0 if every field was in the
+ * Decode payload as register id, looked up in db, or with
+ * hwmsg_reg_lookup() when db is NULL. Returns 0 if every field was in the
  * payload, 1 if some were missing (they are in the list, marked missing;
  * err names the first), -1 if the register has no layout or out of memory
  * (err says so). Free with hwmsg_reg_decoded_free() whatever it returns.

@@ -271,8 +271,30 @@ static void test_installed(void)
 	hwmsg_regdb_free(db);
 }
 
+/* Built-in first; the ADB files load on the first id it lacks. */
+static void test_lookup(void)
+{
+	const struct hwmsg_reg *r;
+	struct hwmsg_reg_decoded d;
+	uint8_t p[4] = { 0x00, 0x09, 0x00, 0x02 };
+
+	setenv("HWMSG_ADB_PATH", SMALL_ADB, 1);
+	r = hwmsg_reg_lookup(0x5006);
+	CHECK(r && r->source == HWMSG_REG_BUILTIN);
+	r = hwmsg_reg_lookup(0xa001);
+	CHECK(r && r->source == HWMSG_REG_ADB && !strcmp(r->name, "TSTA"));
+	CHECK(hwmsg_reg_lookup(0x0001) == NULL);
+	CHECK_EQ(hwmsg_reg_decode(NULL, 0xa001, p, sizeof(p), &d, NULL), 1);
+	CHECK_EQ(raw(&d, "local_port"), 9);
+	CHECK_STR(str(&d, "width"), "x2 (2)");
+	hwmsg_reg_decoded_free(&d);
+	CHECK(hwmsg_regdb_default(NULL) &&
+	      hwmsg_regdb_find(hwmsg_regdb_default(NULL), 0xa002));
+}
+
 int main(void)
 {
+	test_lookup();
 	test_small();
 	test_precedence();
 	test_malformed();
