@@ -144,7 +144,9 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	const char *bus = dlhw_str(dev->bus ? dev->bus->name : NULL);
 	const char *drv = dlhw_str(dev->driver ? dev->driver->name : NULL);
 	const char *name = dlhw_str(dev_name(dev));
-	size_t plen = min_t(size_t, len, READ_ONCE(max_payload));
+	/* an attribute's length is 16 bits: never more than the uapi limit */
+	size_t plen = min3(len, (size_t)READ_ONCE(max_payload),
+			   (size_t)DEVLINK_HWMSG_PAYLOAD_MAX);
 	unsigned long flags;
 	struct sk_buff *skb;
 	size_t size;
