@@ -46,8 +46,8 @@ int header_draw(const struct top_ui *ui, int y)
 	       ui->view.count, ui->store.next - ui->store.first,
 	       ui->store.cap);
 	if (filter_active(f))
-		ui_put(y + 2, 45, ui_color(TOP_C_WARN), "filter:%s%s%s",
+		ui_put(y + 2, 45, ui_color(TOP_C_WARN), "filter:%s%s%s%s",
 		       f->errors_only ? " errors" : "",
-		       f->reg[0] ? " reg~" : "", f->reg);
+		       f->reg[0] ? " \"" : "", f->reg, f->reg[0] ? "\"" : "");
 	return 3;
 }

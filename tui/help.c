@@ -17,7 +17,7 @@ static const char *const help_text[] = {
 	"[ ]          scroll the detail pane",
 	"space        pause/resume following new messages",
 	"e            only errors (status != 0, undecodable)",
-	"/            filter by register name or id (empty: off)",
+	"/            filter: words of register names, ids, devices",
 	"s            per-register summary",
 	"?            this help",
 	"",
@@ -60,7 +60,8 @@ void statusline_draw(const struct top_ui *ui, int y)
 	attroff(a);
 	if (ui->prompt) {
 		ui_put(y, 0, a,
-		       "filter register: %s_  (Enter apply, Esc cancel)",
+		       "filter (register, id, device): %s_  (Enter apply, "
+		       "Esc cancel)",
 		       ui->prompt_buf);
 		return;
 	}

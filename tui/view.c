@@ -27,9 +27,12 @@ bool filter_active(const struct top_filter *f)
 	return f->errors_only || f->reg[0];
 }
 
-bool filter_match(const struct top_filter *f, const struct top_msg *m)
+bool filter_match(const struct top_filter *f, const struct top_store *s,
+		  const struct top_msg *m)
 {
-	char label[TOP_REG_LABEL_LEN], id[8];
+	char label[TOP_REG_LABEL_LEN], id[8], dev[160], words[TOP_FILTER_LEN];
+	const struct top_dev *d;
+	char *w, *save;
 
 	if (f->errors_only && (m->flags & TOP_MSG_DECODED) && !m->status)
 		return false;
@@ -37,9 +40,16 @@ bool filter_match(const struct top_filter *f, const struct top_msg *m)
 		return true;
 	if (!(m->flags & TOP_MSG_DECODED))
 		return false;
+	top_reg_label(m->reg_id, label, sizeof(label));
 	snprintf(id, sizeof(id), "0x%04x", m->reg_id);
-	return strcasestr(top_reg_label(m->reg_id, label, sizeof(label)),
-			  f->reg) || strcasestr(id, f->reg);
+	d = store_dev(s, m);
+	snprintf(dev, sizeof(dev), "%s/%s", d->bus, d->dev);
+	snprintf(words, sizeof(words), "%s", f->reg);
+	for (w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		if (!strcasestr(label, w) && !strcasestr(id, w) &&
+		    !strcasestr(dev, w))
+			return false;
+	return true;
 }
 
 uint64_t view_at(const struct top_view *v, size_t pos)
@@ -87,7 +97,7 @@ void view_sync(struct top_view *v, const struct top_store *s, uint64_t from)
 	if (n)
 		drop_front(v, n);
 	for (seq = from > s->first ? from : s->first; seq < s->next; seq++)
-		if (filter_match(&v->filter, store_get(s, seq)))
+		if (filter_match(&v->filter, s, store_get(s, seq)))
 			push(v, seq);
 	if (v->tail || v->sel >= v->count)
 		v->sel = v->count ? v->count - 1 : 0;

@@ -12,11 +12,11 @@
 
 #include "store.h"
 
-#define TOP_FILTER_LEN 32
+#define TOP_FILTER_LEN 64
 
 struct top_filter {
 	bool errors_only;		/* status != 0 or not decodable */
-	char reg[TOP_FILTER_LEN];	/* part of the register name or id */
+	char reg[TOP_FILTER_LEN];	/* words: register name, id, device */
 };
 
 struct top_view {
@@ -30,7 +30,12 @@ struct top_view {
 
 int view_init(struct top_view *v, size_t cap);
 void view_free(struct top_view *v);
-bool filter_match(const struct top_filter *f, const struct top_msg *m);
+/*
+ * Every space-separated word of f->reg must be part (case-insensitive) of
+ * the register name, its id ("0x5008") or the device ("pci/0000:03:00.0").
+ */
+bool filter_match(const struct top_filter *f, const struct top_store *s,
+		  const struct top_msg *m);
 bool filter_active(const struct top_filter *f);
 uint64_t view_at(const struct top_view *v, size_t pos);
 /* Position of seq in the view, or -1 when it is not shown. */

@@ -101,7 +101,7 @@ static void test_view(void)
 	struct top_store s;
 	struct top_view v;
 	uint64_t seq, kept_sel, from;
-	size_t pos, want = 0;
+	size_t pos, want = 0, n03, n_mtmp;
 
 	CHECK_EQ(store_init(&s, 200), 0);
 	CHECK_EQ(view_init(&v, 200), 0);
@@ -117,6 +117,36 @@ static void test_view(void)
 		if (pos)
 			CHECK(view_at(&v, pos) > view_at(&v, pos - 1));
 	}
+	n_mtmp = v.count;
+	/* words must all match: register and device */
+	snprintf(v.filter.reg, sizeof(v.filter.reg), "MTMP 81:00");
+	view_rebuild(&v, &s);
+	want = 0;
+	for (seq = s.first; seq < s.next; seq++) {
+		const struct top_msg *m = store_get(&s, seq);
+
+		want += m->reg_id == 0x900a &&
+			!strcmp(store_dev(&s, m)->dev, "0000:81:00.0");
+	}
+	CHECK(want > 0);
+	CHECK_EQ(v.count, want);
+	for (pos = 0; pos < v.count; pos++)
+		CHECK(!strcmp(store_dev(&s, store_get(&s, view_at(&v, pos)))->dev,
+			      "0000:81:00.0"));
+	/* every message is on one of the two devices */
+	snprintf(v.filter.reg, sizeof(v.filter.reg), "pci/0000:03");
+	view_rebuild(&v, &s);
+	n03 = v.count;
+	snprintf(v.filter.reg, sizeof(v.filter.reg), "81:00.0");
+	view_rebuild(&v, &s);
+	CHECK(n03 > 0 && v.count > 0);
+	CHECK_EQ(n03 + v.count, s.next - s.first);
+	/* an id matches like its name */
+	snprintf(v.filter.reg, sizeof(v.filter.reg), "0x900A");
+	view_rebuild(&v, &s);
+	CHECK_EQ(v.count, n_mtmp);
+	snprintf(v.filter.reg, sizeof(v.filter.reg), "mtmp");
+	view_rebuild(&v, &s);
 	/* following the tail: the newest match stays selected */
 	CHECK(v.tail);
 	CHECK_EQ(v.sel, v.count - 1);

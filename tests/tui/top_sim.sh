@@ -52,7 +52,7 @@ wait_gone 5 'REQUESTS +RESPONSES'
 
 # register filter: every line shown is a PPCNT
 tm send-keys -t top / P P C N T Enter
-wait_for 5 'filter: reg~PPCNT'
+wait_for 5 'filter: "PPCNT"'
 n=$(list_lines | wc -l)
 [ "$n" -gt 0 ] || fail "nothing shown for PPCNT"
 list_lines | grep -v ' PPCNT ' && fail "a non-PPCNT line passed the filter"
