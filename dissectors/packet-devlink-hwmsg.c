@@ -334,13 +334,16 @@ void proto_register_devlink_hwmsg(void)
 	proto_register_subtree_array(ett, array_length(ett));
 	expert = expert_register_protocol(proto_devlink_hwmsg);
 	expert_register_field_array(expert, ei, array_length(ei));
+	/* by name too: "Decode As", DLT_USER, exported PDUs */
+	register_dissector("devlink_hwmsg", dissect_devlink_hwmsg,
+			   proto_devlink_hwmsg);
 }
 
 void proto_reg_handoff_devlink_hwmsg(void)
 {
 	dissector_handle_t h;
 
-	h = create_dissector_handle(dissect_devlink_hwmsg, proto_devlink_hwmsg);
+	h = find_dissector("devlink_hwmsg");
 	dissector_add_uint("wtap_encap", WTAP_ENCAP_USER15, h);
 	emad_handle = find_dissector_add_dependency("emad",
 						    proto_devlink_hwmsg);

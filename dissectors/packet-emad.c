@@ -50,6 +50,7 @@ static expert_field ei_short_tlv = EI_INIT;
 static expert_field ei_no_op = EI_INIT;
 static expert_field ei_no_end = EI_INIT;
 static expert_field ei_retrans = EI_INIT;
+static expert_field ei_ethertype = EI_INIT;
 
 static value_string vs_status[HWMSG_WS_VALS_MAX];
 static value_string vs_method[HWMSG_WS_VALS_MAX];
@@ -239,8 +240,9 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 {
 	struct emad_seen s = { 0 };
 	struct hwmsg_ws_txn_frame *f;
-	proto_item *ti;
+	proto_item *ti, *pi;
 	proto_tree *t, *eth;
+	guint32 etype;
 	int off, len;
 
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "EMAD");
@@ -253,9 +255,11 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 					     ett_eth, NULL, "Ethernet header");
 		proto_tree_add_item(eth, hf_dst, tvb, 0, 6, ENC_NA);
 		proto_tree_add_item(eth, hf_src, tvb, 6, 6, ENC_NA);
-		proto_tree_add_item(eth, hf_ethertype, tvb,
-				    HWMSG_EMAD_ETH_ETHERTYPE_OFF, 2,
-				    ENC_BIG_ENDIAN);
+		pi = proto_tree_add_item_ret_uint(eth, hf_ethertype, tvb,
+						  HWMSG_EMAD_ETH_ETHERTYPE_OFF,
+						  2, ENC_BIG_ENDIAN, &etype);
+		if (etype != HWMSG_EMAD_ETHERTYPE)
+			expert_add_info(pinfo, pi, &ei_ethertype);
 	} else {
 		eth = t;
 	}
@@ -411,6 +415,8 @@ void proto_register_emad(void)
 				"EMAD without an END TLV", EXPFILL } },
 		{ &ei_retrans, { "emad.retransmission.expert", PI_SEQUENCE,
 				 PI_NOTE, "Retransmitted request", EXPFILL } },
+		{ &ei_ethertype, { "emad.ethertype.bad", PI_PROTOCOL, PI_WARN,
+				   "Ethertype is not 0x8932", EXPFILL } },
 	};
 	expert_module_t *expert;
 

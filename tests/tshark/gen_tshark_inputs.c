@@ -241,6 +241,12 @@ static void write_malformed(const char *dir)
 	rec.len = 40;
 	rec.orig_len = (uint32_t)len;
 	pcap_put(f, 2000600, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 8: an EMAD type record whose frame is not ethertype 0x8932 */
+	len = build_msg(&m, msg, sizeof(msg));
+	hwmsg_put_be16(msg + HWMSG_EMAD_ETH_ETHERTYPE_OFF, 0x0800);
+	rec.len = rec.orig_len = (uint32_t)len;
+	pcap_put(f, 2000700, out, encode(&rec, out, sizeof(out), NULL, 0));
 	fclose(f);
 }
 

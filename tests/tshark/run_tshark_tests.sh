@@ -129,14 +129,14 @@ check "Ethernet: string and latency" "rif 0x32 already exists|40" \
 
 # -- malformed input: expert info, never a crash ---------------------------
 post="tr '\\n' ' '"
-check "malformed: all 7 records read, exit 0" "1 2 3 4 5 6 7 " \
+check "malformed: all 8 records read, exit 0" "1 2 3 4 5 6 7 8 " \
 	-r "$bad" -T fields -e frame.number
 post=cat
 for want in 1:devlink_hwmsg.tlv.overrun 1:devlink_hwmsg.no_buf \
 	    2:devlink_hwmsg.string.no_nul 3:devlink_hwmsg.tlv.short_header \
 	    4:emad.tlv.bad_len 4:emad.no_end 5:emad.tlv.unknown \
 	    6:cmd_reg.short 7:devlink_hwmsg.truncated \
-	    7:devlink_hwmsg.truncated.expert; do
+	    7:devlink_hwmsg.truncated.expert 8:emad.ethertype.bad; do
 	check "malformed: frame ${want%%:*} has ${want#*:}" "${want%%:*}" \
 		-r "$bad" -Y "frame.number == ${want%%:*} && ${want#*:}" $F -e frame.number
 done
