@@ -279,10 +279,12 @@ static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 	}
 }
 
-unsigned int store_reap_orphans(struct top_store *s, uint64_t timeout_ns)
+unsigned int store_reap_orphans(struct top_store *s, uint64_t now_ns,
+				uint64_t timeout_ns)
 {
-	if (timeout_ns && s->last_ts_ns < timeout_ns)
+	if (!now_ns)
+		now_ns = s->last_ts_ns;
+	if (timeout_ns && now_ns < timeout_ns)
 		return 0;
-	return hwmsg_txn_orphans(s->txn, s->last_ts_ns, timeout_ns,
-				 count_orphan, s);
+	return hwmsg_txn_orphans(s->txn, now_ns, timeout_ns, count_orphan, s);
 }

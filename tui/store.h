@@ -92,9 +92,11 @@ int store_decode(const struct top_store *s, const struct top_msg *m,
 		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
 		 struct hwmsg_err *err);
 /*
- * Count requests unanswered for timeout_ns of record time (0: all that are
- * still waiting, e.g. at the end of a file). Returns how many were new.
+ * Count requests unanswered for timeout_ns (0: all that are still waiting,
+ * e.g. at the end of a file) at now_ns: the wall clock for a live source,
+ * 0 for the newest record's time. Returns how many were new.
  */
-unsigned int store_reap_orphans(struct top_store *s, uint64_t timeout_ns);
+unsigned int store_reap_orphans(struct top_store *s, uint64_t now_ns,
+				uint64_t timeout_ns);
 
 #endif

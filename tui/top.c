@@ -60,6 +60,14 @@ static uint64_t mono_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
 }
 
+static uint64_t real_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -281,12 +289,15 @@ static void run(struct top_ui *ui)
 		ui->rate = live_rate(&rm, now, ingest(ui, now, &more));
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
+		/* live: a device gone quiet still ages its requests */
 		if (now - last_reap >= 1000000000u) {
-			store_reap_orphans(&ui->store, ORPHAN_TIMEOUT_NS);
+			store_reap_orphans(&ui->store,
+					   ui->src->live ? real_ns() : 0,
+					   ORPHAN_TIMEOUT_NS);
 			last_reap = now;
 		}
 		if (ui->src->done && !ui->src->live && !reaped_all) {
-			store_reap_orphans(&ui->store, 0);
+			store_reap_orphans(&ui->store, 0, 0);
 			reaped_all = true;
 		}
 		draw(ui, &page);

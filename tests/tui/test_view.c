@@ -224,14 +224,18 @@ static void test_orphan(void)
 	CHECK_EQ(store_get(&s, 0)->pair_seq, 2);
 	CHECK_EQ(store_get(&s, 2)->latency_ns, 2000);
 	/* not old enough yet */
-	CHECK_EQ(store_reap_orphans(&s, 1000000000u), 0);
+	CHECK_EQ(store_reap_orphans(&s, 0, 1000000000u), 0);
 	CHECK_EQ(s.c.orphans, 0);
-	CHECK_EQ(store_reap_orphans(&s, 0), 1);
+	/* a live source: the wall clock moved on, the device went quiet */
+	CHECK_EQ(store_reap_orphans(&s, t0 + 500000000u, 1000000000u), 0);
+	CHECK_EQ(store_reap_orphans(&s, t0 + 3000000000u, 1000000000u), 1);
+	CHECK_EQ(s.c.orphans, 1);
+	CHECK_EQ(store_reap_orphans(&s, 0, 0), 0);
 	CHECK_EQ(s.c.orphans, 1);
 	CHECK(store_get(&s, 1)->flags & TOP_MSG_ORPHAN);
 	CHECK(!(store_get(&s, 0)->flags & TOP_MSG_ORPHAN));
 	CHECK(!(store_get(&s, 3)->flags & TOP_MSG_ORPHAN));
-	CHECK_EQ(store_reap_orphans(&s, 0), 0);
+	CHECK_EQ(store_reap_orphans(&s, 0, 0), 0);
 	CHECK_EQ(s.c.orphans, 1);
 	store_free(&s);
 }
