@@ -44,6 +44,11 @@ got=$(awk -F'|' '{
 }' "$home/fields")
 check_eq "every record agrees with hwmsg show" "$want" "$got"
 
+post="grep -c 'Expert Info (Error' || true"
+check "full detail (-V) of every record: no error expert info" 0 \
+	-2 -V -r "$cap"
+post=cat
+
 # -- firmware strings, in order ----------------------------------------------
 want=$(sed -n 's/.*"\(.*\)"$/\1/p' "$golden/sim.show.txt")
 check "firmware strings agree with hwmsg show" "$want" \
