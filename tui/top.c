@@ -160,7 +160,7 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 			o->seed = v;
 			break;
 		case 'm':
-			if (parse_u64(optarg, "max", 1, 100000000, &v) < 0)
+			if (parse_u64(optarg, "max", 1, 10000000, &v) < 0)
 				return -1;
 			o->max = (size_t)v;
 			break;
