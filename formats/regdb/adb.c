@@ -305,6 +305,73 @@ static void scalar_kind(struct hwmsg_reg_field *f)
 		f->kind = HWMSG_REG_BYTES;
 }
 
+/* Byte arrays named like text (psid, version_string, ...) are strings. */
+static void text_array(struct hwmsg_reg_field *f)
+{
+	static const char *const words[] = { "psid", "string", "name", "descr" };
+	unsigned int i;
+
+	if (f->kind != HWMSG_REG_UINT || f->count < 2 || f->width != 8 ||
+	    f->stride != 8 || f->shift != 24)
+		return;
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		if (strstr(f->name, words[i]))
+			break;
+	if (i == sizeof(words) / sizeof(words[0]))
+		return;
+	f->kind = HWMSG_REG_STRING;
+	f->width = f->count * 8;
+	f->count = f->stride = 0;
+	f->shift = 0;
+}
+
+static bool is_word32(const struct hwmsg_reg_field *f)
+{
+	return f->kind == HWMSG_REG_UINT && f->width == 32 && !f->shift &&
+	       !f->count;
+}
+
+/*
+ * The ADB splits 64-bit counters into NAME_high and NAME_low words: join
+ * them into one NAME counter, unless a field is already called NAME.
+ */
+static void join_counters(struct adb_loader *l, struct hwmsg_reg_field *f,
+			  unsigned int *n)
+{
+	unsigned int i, j, k;
+	char base[128];
+
+	for (i = 0; i < *n; i++) {
+		size_t len = strlen(f[i].name);
+
+		if (!is_word32(&f[i]) || len < 6 || len - 5 >= sizeof(base) ||
+		    strcmp(f[i].name + len - 5, "_high"))
+			continue;
+		memcpy(base, f[i].name, len - 5);
+		base[len - 5] = 0;
+		for (j = 0; j < *n; j++)
+			if (is_word32(&f[j]) && f[j].offset == f[i].offset + 4 &&
+			    !strncmp(f[j].name, base, len - 5) &&
+			    !strcmp(f[j].name + len - 5, "_low"))
+				break;
+		for (k = 0; k < *n && strcmp(f[k].name, base); k++)
+			;
+		if (j == *n || k < *n)
+			continue;
+		f[i].name = regdb_strdup(l->db, base);
+		if (!f[i].name) {
+			l->failed = true;
+			return;
+		}
+		f[i].kind = HWMSG_REG_U64;
+		f[i].width = 64;
+		memmove(&f[j], &f[j + 1], (*n - j - 1) * sizeof(*f));
+		(*n)--;
+		if (j < i)
+			i--;
+	}
+}
+
 static int build_field(struct adb_loader *l, xmlNodePtr parent,
 		       xmlNodePtr x, uint32_t node_bits,
 		       struct hwmsg_reg_field *f)
@@ -377,8 +444,10 @@ static int build_field(struct adb_loader *l, xmlNodePtr parent,
 	if (en && !(f->enums = parse_enum(l, x, en)))
 		return -1;
 	scalar_kind(f);
+	text_array(f);
 	if (f->width > 32 && f->kind != HWMSG_REG_BYTES &&
-	    f->kind != HWMSG_REG_U64 && f->kind != HWMSG_REG_MAC)
+	    f->kind != HWMSG_REG_U64 && f->kind != HWMSG_REG_MAC &&
+	    f->kind != HWMSG_REG_STRING)
 		f->kind = HWMSG_REG_BYTES;
 	if (f->width > 32 && f->width % 8)
 		return aerr(l, x, "field wider than 32 bits is not whole bytes",
@@ -418,6 +487,7 @@ static const struct hwmsg_reg_layout *build_layout(struct adb_loader *l,
 		if (is_elem(c, "field") &&
 		    build_field(l, node->xml, c, (uint32_t)bits, &fields[i++]))
 			return NULL;
+	join_counters(l, fields, &n);
 	lay->name = arm_name(l, node->name);
 	lay->len = (uint32_t)((bits + 7) / 8);
 	lay->fields = fields;

@@ -7,8 +7,8 @@
  *
  * Where the two describe the same bits differently, the rules are:
  * - a field the ADB splits in two is compared with the pair's span:
- *   NAME_high + NAME_low (64-bit counters), NAME_hi + NAME_lo (strings),
- *   NAME_47_32 + NAME_31_0 (MAC addresses);
+ *   NAME_hi + NAME_lo (strings), NAME_47_32 + NAME_31_0 (MAC addresses),
+ *   NAME_high + NAME_low (64-bit counters, though the loader joins those);
  * - a field the other side models with another shape (records as layouts
  *   vs raw words, a string vs a byte array, a union vs bytes) is compared
  *   by its span: first and last bit;
