@@ -2,6 +2,7 @@
 /* The header panel: where records come from and the running counters. */
 #include <curses.h>
 #include <inttypes.h>
+#include <time.h>
 
 #include "ui.h"
 
@@ -12,6 +13,24 @@ static const char *state(const struct top_ui *ui)
 	if (ui->src->done)
 		return "ended";
 	return ui->view.tail ? "live" : "PAUSED";
+}
+
+/* A file's time span: "2026-12-03 08:04:06 .. 08:05:10 (64.2 s)". */
+static void span(const struct top_ui *ui, int y)
+{
+	const struct top_store *s = &ui->store;
+	time_t a = (time_t)(s->first_ts_ns / 1000000000u);
+	time_t b = (time_t)(s->last_ts_ns / 1000000000u);
+	char from[32], to[16];
+	struct tm tm;
+
+	if (!localtime_r(&a, &tm) ||
+	    !strftime(from, sizeof(from), "%Y-%m-%d %H:%M:%S", &tm) ||
+	    !localtime_r(&b, &tm) ||
+	    !strftime(to, sizeof(to), "%H:%M:%S", &tm))
+		return;
+	ui_put(y, getcurx(stdscr), 0, "  %s .. %s (%.1f s)", from, to,
+	       (s->last_ts_ns - s->first_ts_ns) / 1e9);
 }
 
 int header_draw(const struct top_ui *ui, int y)
@@ -25,6 +44,8 @@ int header_draw(const struct top_ui *ui, int y)
 	clrtoeol();
 	ui_put(y, 0, A_BOLD, "hwmsg top");
 	ui_put(y, 10, 0, "source %s  [%s]", ui->src->name, state(ui));
+	if (!ui->src->live && ui->store.first_ts_ns)
+		span(ui, y);
 	move(y + 1, 0);
 	clrtoeol();
 	ui_put(y + 1, 0, 0,

@@ -183,6 +183,8 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 	s->c.records++;
 	if (rec->ts_ns > s->last_ts_ns)
 		s->last_ts_ns = rec->ts_ns;
+	if (rec->ts_ns && (!s->first_ts_ns || rec->ts_ns < s->first_ts_ns))
+		s->first_ts_ns = rec->ts_ns;
 
 	memset(&msg, 0, sizeof(msg));
 	if (hwmsg_msg_decode(rec, &msg, NULL) < 0) {

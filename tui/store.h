@@ -73,6 +73,7 @@ struct top_store {
 	unsigned int n_devs, last_dev;
 	struct hwmsg_txn *txn;
 	struct top_counters c;
+	uint64_t first_ts_ns;	/* oldest record timestamp, 0: none yet */
 	uint64_t last_ts_ns;	/* newest record timestamp */
 	struct top_regstat *regs;
 	unsigned int n_regs;

@@ -9,7 +9,7 @@ HWMSG=$1 HWMSGD=$2
 "$HWMSGD" --sim --rate 0 --seed 1 -c 500 -q -w "$T/f.pcapng"
 start 120 40 "$HWMSG" top -r "$T/f.pcapng"
 wait_for 10 '^records 500 '
-wait_for 5 '\[loaded\]'
+wait_for 5 '\[loaded\]  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8} \.\. [0-9:]{8} \([0-9.]+ s\)'
 wait_for 5 'shown 500 of 500'
 screen | grep -Eq '^records 500 +rate [1-9]' || fail "no capture-time rate"
 # Home: the first record of the simulator is a request to the switch
