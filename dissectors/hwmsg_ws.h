@@ -109,9 +109,15 @@ struct hwmsg_ws_tap {
 	guint8 method;
 	guint8 status;
 	gboolean response;
+	gboolean has_time;	/* a response whose request was seen */
+	gdouble time_us;	/* response ts - request ts */
 };
 
 extern int hwmsg_ws_tap_id;
+
+/* Fill tap's has_time/time_us from a tracked frame. */
+void hwmsg_ws_tap_time(struct hwmsg_ws_tap *tap, packet_info *pinfo,
+		       const struct hwmsg_ws_txn_frame *f);
 
 /* register_tap("hwmsg"), from proto_register_emad. */
 void hwmsg_ws_register_tap(void);

@@ -38,7 +38,8 @@ static const struct hwmsg_ws_txn_fields txn_ids = {
 	&hf_response_in, &hf_response_to, &hf_time, NULL, NULL, NULL,
 };
 
-static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r)
+static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r,
+		      const struct hwmsg_ws_txn_frame *f)
 {
 	struct hwmsg_ws_tap *tap;
 
@@ -50,6 +51,7 @@ static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r)
 	tap->method = r->method;
 	tap->status = r->status;
 	tap->response = r->response;
+	hwmsg_ws_tap_time(tap, pinfo, f);
 	tap_queue_packet(hwmsg_ws_tap_id, pinfo, tap);
 }
 
@@ -58,7 +60,7 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 {
 	const struct hwmsg_ws_rec_ctx *ctx = data;
 	struct hwmsg_ws_reg_ctx r;
-	struct hwmsg_ws_txn_frame *f;
+	struct hwmsg_ws_txn_frame *f = NULL;
 	proto_item *ti, *pi, *status_item;
 	proto_tree *t;
 	guint32 v, words;
@@ -138,7 +140,7 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 			0, r.response, HWMSG_WS_TXN_FIFO);
 		hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	}
-	queue_tap(pinfo, &r);
+	queue_tap(pinfo, &r, f);
 	return tvb_captured_length(tvb);
 }
 

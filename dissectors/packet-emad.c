@@ -219,7 +219,8 @@ static void set_info(packet_info *pinfo, const struct emad_seen *s,
 		col_append_str(pinfo->cinfo, COL_INFO, " [retransmission]");
 }
 
-static void queue_tap(packet_info *pinfo, const struct emad_seen *s)
+static void queue_tap(packet_info *pinfo, const struct emad_seen *s,
+		      const struct hwmsg_ws_txn_frame *f)
 {
 	struct hwmsg_ws_tap *tap;
 
@@ -231,6 +232,7 @@ static void queue_tap(packet_info *pinfo, const struct emad_seen *s)
 	tap->method = s->op.method;
 	tap->status = s->op.status;
 	tap->response = s->op.response;
+	hwmsg_ws_tap_time(tap, pinfo, f);
 	tap_queue_packet(hwmsg_ws_tap_id, pinfo, tap);
 }
 
@@ -298,7 +300,7 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 			       s.op.response, HWMSG_WS_TXN_BY_TID);
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	set_info(pinfo, &s, f);
-	queue_tap(pinfo, &s);
+	queue_tap(pinfo, &s, f);
 	return off;
 }
 

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The "hwmsg" tap and its stats_tree (tshark -z hwmsg,tree): messages per
- * register and method, per method, and responses per status.
+ * register and method, per method, responses per status, and response times
+ * per register and method.
  */
 #include "hwmsg_ws.h"
 
@@ -13,7 +14,22 @@ int hwmsg_ws_tap_id = -1;
 static const char st_registers[] = "Registers";
 static const char st_methods[] = "Methods";
 static const char st_statuses[] = "Response statuses";
-static int st_node_registers, st_node_methods, st_node_statuses;
+static const char st_times[] = "Response time (us)";
+static int st_node_registers, st_node_methods, st_node_statuses,
+	st_node_times;
+
+void hwmsg_ws_tap_time(struct hwmsg_ws_tap *tap, packet_info *pinfo,
+		       const struct hwmsg_ws_txn_frame *f)
+{
+	nstime_t delta;
+
+	tap->has_time = f && f->response && f->req_frame;
+	tap->time_us = 0;
+	if (tap->has_time) {
+		nstime_delta(&delta, &pinfo->abs_ts, &f->req_time);
+		tap->time_us = nstime_to_sec(&delta) * 1e6;
+	}
+}
 
 static void hwmsg_stats_init(stats_tree *st)
 {
@@ -23,6 +39,8 @@ static void hwmsg_stats_init(stats_tree *st)
 						 STAT_DT_INT, TRUE);
 	st_node_statuses = stats_tree_create_node(st, st_statuses, 0,
 						  STAT_DT_INT, TRUE);
+	st_node_times = stats_tree_create_node(st, st_times, 0, STAT_DT_FLOAT,
+					       TRUE);
 }
 
 static tap_packet_status hwmsg_stats_packet(stats_tree *st,
@@ -49,6 +67,13 @@ static tap_packet_status hwmsg_stats_packet(stats_tree *st,
 		tick_stat_node(st,
 			       hwmsg_ws_name(hwmsg_emad_status_names, m->status),
 			       st_node_statuses, FALSE);
+	}
+	if (m->has_time) {
+		avg_stat_node_add_value_float(st, st_times, 0, TRUE,
+					      (float)m->time_us);
+		avg_stat_node_add_value_float(st,
+			wmem_strdup_printf(pinfo->pool, "%s %s", reg, method),
+			st_node_times, FALSE, (float)m->time_us);
 	}
 	return TAP_PACKET_REDRAW;
 }

@@ -83,9 +83,29 @@ post=cat
 # "statuses  ok 545; device busy 2; ..." -> "name count" lines, sorted
 want=$(sed -n 's/^statuses *//p' "$golden/sim.stat.txt" | tr ';' '\n' |
 	sed -E 's/^ +//; /^$/d; s/^(.*) ([0-9]+)$/\1 \2/' | sort)
-post="sed -nE '/^Response statuses/,/^\$/ s/^ ([^ ]+( [^ ]+)*) {2,}([0-9]+) .*/\\1 \\3/p' | sort"
+post="sed -nE '/^Response statuses/,/^[A-Z]/ s/^ ([^ ]+( [^ ]+)*) {2,}([0-9]+) .*/\\1 \\3/p' | sort"
 check "-z hwmsg,tree statuses agree with hwmsg stat" "$want" \
 	-r "$cap" -q -z hwmsg,tree
 post=cat
+
+# -- response times per register and method: -z hwmsg,tree against the
+#    RESP, LAT_AVG and LAT_MAX columns of hwmsg stat (0.1 us apart at most:
+#    both print rounded values) -----------------------------------------------
+ts -r "$cap" -q -z hwmsg,tree >"$home/tree" 2>"$home/stderr"
+sed -nE '/^Response time/,/^$/ s/^ ([A-Z0-9]+) ([a-z]+) +([0-9]+) +([0-9.]+) +[0-9.]+ +([0-9.]+) .*/\1 \2 \3 \4 \5/p' \
+	"$home/tree" >"$home/tree.times"
+awk '$1 ~ /^[A-Z]/ && $3 ~ /^[0-9]+$/ && $4 > 0 {
+	print $1, $2, $4, $8, $9 }' "$golden/sim.stat.txt" >"$home/stat.times"
+got=$(awk '
+	function us(v) { return v ~ /ms$/ ? v * 1000 : v + 0 }
+	function off(a, b) { return a - b > 0.1 || b - a > 0.1 }
+	NR == FNR { n[$1 " " $2] = $3; avg[$1 " " $2] = us($4); max[$1 " " $2] = us($5); rows++; next }
+	{ k = $1 " " $2; seen++
+	  if (!(k in n)) print "extra row " k
+	  else if (n[k] != $3 || off(avg[k], $4) || off(max[k], $5))
+		print k ": tree " $3 " " $4 " " $5 ", stat " n[k] " " avg[k] " " max[k] }
+	END { if (seen != rows) print seen " tree rows, " rows " stat rows" }
+' "$home/stat.times" "$home/tree.times")
+check_eq "response times per register agree with hwmsg stat" "" "$got"
 
 tshark_summary

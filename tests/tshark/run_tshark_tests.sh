@@ -153,6 +153,17 @@ ok 4
 bad parameter 1" -r "$rec" -q -z hwmsg,tree
 post=cat
 
+# response times of the scenario: 250, 500, 100 (retransmitted MTMP: from
+# the last transmission), 100 (CMD_REG), 300 us
+post="sed -nE '/^Response time/,/^[A-Z]/ s/^ ?([A-Za-z0-9() ]+[a-z)]) {2,}([0-9]+) +([0-9.]+) .*/\\1|\\2|\\3/p' | sort"
+check "stats tree response times" "MTMP query|1|100.00
+PAOS query|1|300.00
+PMLP query|1|250.00
+PTYS write|1|100.00
+RITR write|1|500.00
+Response time (us)|5|250.00" -r "$rec" -q -z hwmsg,tree
+post=cat
+
 # -- random byte errors (editcap -E): exit 0, no dissector bug ------------
 if command -v editcap >/dev/null; then
 	for seed in 1 2 3 4 5 6 7 8; do
