@@ -172,7 +172,7 @@ static int dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			pinfo->pool, &s->fw_string);
 		break;
 	case HWMSG_EMAD_TLV_LATENCY:
-		if (len < 4 + 4 * (HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME) / 4))
+		if (len < HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME) + 4)
 			goto short_tlv;
 		proto_tree_add_item(t, hf_latency, tvb,
 			off + HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME), 4,
