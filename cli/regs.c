@@ -245,9 +245,10 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 			printf(" (by %s)", f->selector);
 		printf("\n");
 		for (k = 0; f->enums && f->enums[k].name; k++)
-			printf("  %-14s %-6s %-7s %*s    %u = %s\n", "", "", "",
-			       2 * (int)depth, "", f->enums[k].value,
-			       f->enums[k].name);
+			printf("  %-14s %-6s %-7s %*s    %s%u = %s\n", "", "",
+			       "", 2 * (int)depth, "",
+			       f->kind == HWMSG_REG_FLAGS ? "bit " : "",
+			       f->enums[k].value, f->enums[k].name);
 	}
 	if (f->kind == HWMSG_REG_LAYOUT) {
 		show_layout(f->layout, base + f->offset, path, depth + 1, o,

@@ -60,6 +60,7 @@ static bool is_scalar(uint8_t kind)
 {
 	return kind == HWMSG_REG_UINT || kind == HWMSG_REG_INT ||
 	       kind == HWMSG_REG_BOOL || kind == HWMSG_REG_ENUM ||
+	       kind == HWMSG_REG_FLAGS ||
 	       kind == HWMSG_REG_U64 || kind == HWMSG_REG_IPV4;
 }
 

@@ -44,6 +44,26 @@ static void quoted(const uint8_t *b, uint32_t n, char *buf, size_t size)
 	buf[used] = 0;
 }
 
+/* "0x300000 (100gbase_cr4|100gbase_sr4)"; unnamed bits stay in the hex. */
+static void flags_str(const struct hwmsg_reg_value *v, char *buf, size_t size)
+{
+	size_t used = (size_t)snprintf(buf, size, "0x%llx",
+				       (unsigned long long)v->raw);
+	const char *sep = " (";
+	unsigned int i;
+
+	for (i = 0; v->field->enums[i].name && used < size; i++) {
+		if (v->field->enums[i].value >= 64 ||
+		    !(v->raw >> v->field->enums[i].value & 1))
+			continue;
+		used += (size_t)snprintf(buf + used, size - used, "%s%s", sep,
+					 v->field->enums[i].name);
+		sep = "|";
+	}
+	if (*sep == '|' && used < size)
+		snprintf(buf + used, size - used, ")");
+}
+
 const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 				size_t size)
 {
@@ -72,6 +92,9 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 				 (unsigned long long)v->raw);
 		else
 			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		break;
+	case HWMSG_REG_FLAGS:
+		flags_str(v, buf, size);
 		break;
 	case HWMSG_REG_MAC:
 		if (!v->bytes)

@@ -38,6 +38,7 @@ const struct hwmsg_name hwmsg_reg_kind_names[] = {
 	{ HWMSG_REG_U64, "u64" },
 	{ HWMSG_REG_LAYOUT, "layout" },
 	{ HWMSG_REG_UNION, "union" },
+	{ HWMSG_REG_FLAGS, "flags" },
 	{ 0, NULL }
 };
 

@@ -9,6 +9,8 @@
  *   name NAME ID
  *   FIELD[COUNT] POS ACCESS KIND [key=value ...] ["description"]
  *
+ * (flags:ENUM names bit numbers of a mask with an enum's labels.)
+ *
  * Statements start in the first column; field lines are indented and
  * belong to the layout or register above them. Layouts and
  * enums are referenced by name after their definition, so there are no
@@ -96,6 +98,21 @@ static bool valid_name(const struct tok *t)
 		if (!isalnum((unsigned char)t->s[i]) && t->s[i] != '_')
 			return false;
 	return true;
+}
+
+/* Enum labels may start with a digit: "100gbase_cr4". */
+static bool valid_label(const struct tok *t)
+{
+	struct tok rest = { "x", 1, false };
+	char buf[66];
+
+	if (t->quoted || !t->len || t->len > 64)
+		return false;
+	buf[0] = 'x';
+	memcpy(buf + 1, t->s, t->len);
+	rest.s = buf;
+	rest.len = t->len + 1;
+	return valid_name(&rest);
 }
 
 static const void *find_named(const struct named *list, const char *s,
@@ -232,7 +249,7 @@ static int parse_enum(struct text_parser *p, const struct tok *t,
 			return perr(p, "enum entry '%.*s' is not LABEL=VALUE",
 				    t[i].s, t[i].len);
 		label = (struct tok){ t[i].s, (size_t)(eq - t[i].s), false };
-		if (!valid_name(&label) ||
+		if (!valid_label(&label) ||
 		    parse_num(eq + 1, t[i].len - label.len - 1, UINT32_MAX, &v))
 			return perr(p, "bad enum entry '%.*s'", t[i].s,
 				    t[i].len);
@@ -399,7 +416,7 @@ static uint32_t field_bytes(const struct hwmsg_reg_field *f)
 	    f->width > 32 || f->shift + f->width > 32 ||
 	    (f->kind != HWMSG_REG_UINT && f->kind != HWMSG_REG_INT &&
 	     f->kind != HWMSG_REG_BOOL && f->kind != HWMSG_REG_ENUM &&
-	     f->kind != HWMSG_REG_IPV4))
+	     f->kind != HWMSG_REG_FLAGS && f->kind != HWMSG_REG_IPV4))
 		return (f->width + 7) / 8;
 	return 4;
 }
@@ -425,8 +442,9 @@ static int parse_kind(struct text_parser *p, const struct tok *t,
 			f->kind = kinds[i].kind;
 			return 0;
 		}
-	if (colon && head == 4 && !memcmp(t->s, "enum", 4)) {
-		f->kind = HWMSG_REG_ENUM;
+	if (colon && ((head == 4 && !memcmp(t->s, "enum", 4)) ||
+		      (head == 5 && !memcmp(t->s, "flags", 5)))) {
+		f->kind = head == 4 ? HWMSG_REG_ENUM : HWMSG_REG_FLAGS;
 		f->enums = find_named(p->enums, arg, arglen);
 		if (!f->enums)
 			return perr(p, "unknown enum '%.*s'", arg, arglen);
@@ -634,10 +652,15 @@ static int check_field(struct text_parser *p, struct hwmsg_reg_field *f,
 		f->width = kw;
 	if (f->width > 32 && (f->kind == HWMSG_REG_UINT ||
 			      f->kind == HWMSG_REG_INT ||
+			      f->kind == HWMSG_REG_FLAGS ||
 			      f->kind == HWMSG_REG_BOOL ||
 			      f->kind == HWMSG_REG_ENUM))
 		return perr(p, "field '%.*s': wider than 32 bits needs u64, bytes or string",
 			    f->name, strlen(f->name));
+	for (i = 0; f->kind == HWMSG_REG_FLAGS && f->enums[i].name; i++)
+		if (f->enums[i].value >= f->width)
+			return perr(p, "field '%.*s': a flag bit is beyond its width",
+				    f->name, strlen(f->name));
 	if ((f->kind == HWMSG_REG_STRING || f->kind == HWMSG_REG_BYTES) &&
 	    (f->width % 8 || f->shift))
 		return perr(p, "field '%.*s': strings and bytes are whole bytes",

@@ -34,6 +34,7 @@ enum hwmsg_reg_kind {
 	HWMSG_REG_U64,		/* 64-bit big-endian counter */
 	HWMSG_REG_LAYOUT,	/* a nested layout (field->layout) */
 	HWMSG_REG_UNION,	/* one of field->cases, chosen by a selector */
+	HWMSG_REG_FLAGS,	/* bit mask; field->enums names bit numbers */
 	HWMSG_REG_KIND_COUNT
 };
 
@@ -74,7 +75,8 @@ struct hwmsg_reg_field {
 	bool has_msb;
 	uint32_t msb_offset;
 	uint8_t msb_shift, msb_width;
-	const struct hwmsg_name *enums;	/* ENUM: {0, NULL}-terminated */
+	const struct hwmsg_name *enums;	/* ENUM values, FLAGS bit numbers;
+					   {0, NULL}-terminated */
 	const struct hwmsg_reg_layout *layout;	/* LAYOUT */
 	const char *selector;		/* UNION: sibling field path */
 	const struct hwmsg_reg_case *cases;	/* UNION */
@@ -220,7 +222,8 @@ hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
 
 /*
  * The value as text: "17", "up (1)", "00:02:c9:01:02:03", "192.0.2.1",
- * "-3", "0x1234", "\"SN2700\"", "<missing>". Returns buf.
+ * "-3", "0x1234", "\"SN2700\"", "0x300000 (100gbase_cr4|100gbase_sr4)",
+ * "<missing>". Returns buf.
  */
 const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 				size_t size);

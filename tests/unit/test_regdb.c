@@ -211,6 +211,26 @@ static void test_ppcnt(void)
 	hwmsg_reg_decoded_free(&d);
 }
 
+/* Bit masks with named bits. */
+static void test_ptys_flags(void)
+{
+	uint8_t p[0x40] = { 0 };
+	struct hwmsg_reg_decoded d;
+
+	put32(p, 0x00, 0x00050004);		/* port 5, Ethernet */
+	put32(p, 0x0c, 0x38701000);		/* capability */
+	put32(p, 0x24, 0x00100000);		/* oper: 100GBASE-CR4 */
+	put32(p, 0x18, 0x00000800);		/* admin: bit 11, unnamed */
+	CHECK_EQ(hwmsg_reg_decode(db, 0x5004, p, sizeof(p), &d, NULL), 0);
+	CHECK_STR(str(&d, "proto_mask"), "ethernet (4)");
+	CHECK_STR(str(&d, "eth_proto_oper"), "0x100000 (100gbase_cr4)");
+	CHECK_STR(str(&d, "eth_proto_capability"),
+		  "0x38701000 (10gbase_cr|100gbase_cr4|100gbase_sr4|100gbase_kr4|25gbase_cr|25gbase_kr|25gbase_sr)");
+	CHECK_STR(str(&d, "eth_proto_admin"), "0x800");
+	CHECK_EQ(raw(&d, "eth_proto_oper"), 0x100000);
+	hwmsg_reg_decoded_free(&d);
+}
+
 /* Signed values and strings. */
 static void test_mtmp(void)
 {
@@ -390,6 +410,7 @@ int main(void)
 	test_paos_print();
 	test_sfd();
 	test_ppcnt();
+	test_ptys_flags();
 	test_mtmp();
 	test_rauht();
 	test_mgir_ritr();

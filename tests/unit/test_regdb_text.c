@@ -135,6 +135,8 @@ static const struct bad bad[] = {
 	  "t.reg:3: unexpected 'junk'" },
 	{ "register A 0x1 0x8\n\tf 0x00.0/8 maybe uint\n",
 	  "t.reg:2: unknown access 'maybe' (index, ro, rw, wo, op)" },
+	{ "enum e a=1 b=9\nregister A 0x1 0x8\n\tf 0x00.0/8 rw flags:e\n",
+	  "t.reg:3: field 'f': a flag bit is beyond its width" },
 	{ "enum e a=1 b\n", "t.reg:1: enum entry 'b' is not LABEL=VALUE" },
 	{ "enum e a=1 b=1\n", "t.reg:1: enum value of 'b=1' repeats" },
 	{ "enum e a=1\nenum e b=2\n", "t.reg:2: 'e' is defined twice" },
