@@ -17,6 +17,7 @@ static const char *const help_text[] = {
 	"[ ]          scroll the detail pane",
 	"space        pause/resume following new messages",
 	"e            only errors (status != 0, undecodable)",
+	"n N          next/previous error",
 	"/            filter: words of register names, ids, devices",
 	"s            per-register summary",
 	"?            this help",

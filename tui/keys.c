@@ -75,6 +75,29 @@ static bool summary_key(struct top_ui *ui, int ch, int page)
 	return false;
 }
 
+static bool is_error(const struct top_msg *m)
+{
+	return !(m->flags & TOP_MSG_DECODED) || m->status;
+}
+
+/* Select the next (dir 1) or previous (-1) error in the list. */
+static void go_error(struct top_ui *ui, int dir)
+{
+	struct top_view *v = &ui->view;
+	size_t pos = v->sel;
+
+	while (v->count && (dir > 0 ? pos + 1 < v->count : pos > 0)) {
+		pos = dir > 0 ? pos + 1 : pos - 1;
+		if (is_error(store_get(&ui->store, view_at(v, pos)))) {
+			v->sel = pos;
+			v->tail = false;
+			return;
+		}
+	}
+	snprintf(ui->status, sizeof(ui->status), "no %s error",
+		 dir > 0 ? "later" : "earlier");
+}
+
 /* Select the other half of the selected request or response. */
 static void go_pair(struct top_ui *ui)
 {
@@ -187,6 +210,12 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		break;
 	case 'p':
 		go_pair(ui);
+		break;
+	case 'n':
+		go_error(ui, 1);
+		break;
+	case 'N':
+		go_error(ui, -1);
 		break;
 	case '?':
 	case 'h':

@@ -19,9 +19,8 @@ cat > "$T/run.sh" <<'RUN'
 trap : INT
 "$@"
 echo "exit=$?"
-printf 'tty:'
-stty -a | tr -s ' ;' '\n\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' '
-echo
+modes=$(stty -a | tr -s ' ;' '\n\n' | grep -Ex -- '-?(icanon|echo)' | tr '\n' ' ')
+echo "tty:$modes."
 exec sleep 600
 RUN
 
@@ -74,13 +73,13 @@ pane() { tm display-message -p -t top "#{$1}"; }
 prog_pid() { pgrep -P "$(pane pane_pid)"; }
 
 # wait_exit SECONDS: until the program in the pane has exited
-wait_exit() { wait_for "$1" '^tty:'; }
+wait_exit() { wait_for "$1" '^tty:.*\.$'; }
 
 # assert_clean_exit: exit status 0, normal screen, cooked mode with echo
 assert_clean_exit() {
 	screen | grep -qx 'exit=0' || fail "exit status not 0"
 	[ "$(pane alternate_on)" = 0 ] || fail "terminal left in the alternate screen"
-	screen | grep -Eqx 'tty:icanon echo ?' || fail "terminal modes not restored"
+	screen | grep -qxF 'tty:icanon echo .' || fail "terminal modes not restored"
 }
 
 # The message lines of the list: they start with a time of day.

@@ -85,6 +85,12 @@ wait_for 5 "^Record #$rsp "
 tm send-keys -t top Enter
 wait_gone 5 'filter:'
 
+# n: from the first message to the first error
+tm send-keys -t top Home n Enter
+wait_for 5 '^    status [1-9][0-9]* \([a-z ]+\)  r 1 \(response\)'
+tm send-keys -t top Enter
+wait_gone 5 '^ Detail'
+
 # help overlay, closed by any key
 tm send-keys -t top '?'
 wait_for 5 'this help'
