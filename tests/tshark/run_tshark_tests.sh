@@ -8,6 +8,7 @@ set -u
 
 tshark_setup "$1"
 "$2" "$home/in" || { echo "FAIL: generator"; exit 1; }
+cp "$(dirname "$0")/reg_table_probe.lua" "$home/in/"
 tshark_ready
 
 rec=$home/in/records.pcap
@@ -70,6 +71,16 @@ check "latency TLV" "2|123
 
 check "register payload as bytes" "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20" \
 	-r "$rec" -Y "frame.number == 5" $F -e emad.reg.data
+
+check "register payloads go through the emad.reg_id table" \
+"1|64|1|
+2|64|1|
+3|||0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f40
+8|64|1|
+9|64|1|" \
+	-X lua_script:"$home/in/reg_table_probe.lua" -r "$rec" \
+	-Y "frame.number <= 3 || cmd_reg" $F -e frame.number \
+	-e hwmsg_regprobe.len -e hwmsg_regprobe.first -e emad.reg.data
 
 check "Info column" "PMLP query request tid 0x1a2b3c4d00000005
 RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 already exists
