@@ -84,3 +84,17 @@ assert_clean_exit() {
 
 # The message lines of the list: they start with a time of day.
 list_lines() { screen | grep -E '^[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6} '; }
+
+# wait_all SECONDS REGEX: until the list has lines and all of them match
+# (polled: a capture may catch the screen half redrawn)
+wait_all() {
+	secs=$1 re=$2 i=0
+	while [ "$i" -lt $((secs * 20)) ]; do
+		n=$(list_lines | wc -l)
+		bad=$(list_lines | grep -Evc -- "$re" || true)
+		[ "$n" -gt 0 ] && [ "$bad" = 0 ] && return 0
+		sleep 0.05
+		i=$((i + 1))
+	done
+	fail "list lines not all matching '$re' after ${secs}s"
+}
