@@ -350,7 +350,8 @@ static void join_counters(struct adb_loader *l, struct hwmsg_reg_field *f,
 		memcpy(base, f[i].name, len - 5);
 		base[len - 5] = 0;
 		for (j = 0; j < *n; j++)
-			if (is_word32(&f[j]) && f[j].offset == f[i].offset + 4 &&
+			if (is_word32(&f[j]) &&
+			    f[j].offset == f[i].offset + 4 &&
 			    !strncmp(f[j].name, base, len - 5) &&
 			    !strcmp(f[j].name + len - 5, "_low"))
 				break;
@@ -437,7 +438,8 @@ static int build_field(struct adb_loader *l, xmlNodePtr parent,
 			build_union(l, parent, x, sub, f);
 		} else {
 			f->layout = build_layout(l, sub);
-			f->kind = f->layout ? HWMSG_REG_LAYOUT : HWMSG_REG_BYTES;
+			f->kind = f->layout ? HWMSG_REG_LAYOUT :
+					      HWMSG_REG_BYTES;
 		}
 		return l->failed ? -1 : 0;
 	}

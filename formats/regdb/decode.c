@@ -129,7 +129,8 @@ static bool read_selector(const struct decoder *d,
 		const struct hwmsg_reg_field *f = &l->fields[i];
 		uint64_t bit;
 
-		if (strlen(f->name) != n || strncmp(f->name, path, n) || f->count)
+		if (strlen(f->name) != n || strncmp(f->name, path, n) ||
+		    f->count)
 			continue;
 		if (dot)
 			return f->kind == HWMSG_REG_LAYOUT &&
@@ -274,7 +275,8 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 			uint64_t eb = (uint64_t)k * f->stride;
 
 			snprintf(suffix, sizeof(suffix), "[%u]", k);
-			walk_one(d, f, l, base, eb, path, filter, suffix, depth);
+			walk_one(d, f, l, base, eb, path, filter, suffix,
+				 depth);
 			/* one missing element stands for the rest */
 			if (!d->failed &&
 			    d->out->values[d->out->n_values - 1].missing &&

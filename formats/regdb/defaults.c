@@ -160,7 +160,8 @@ static int walk_fields(const struct hwmsg_reg *reg,
 				if (arm_seen(f, k))
 					continue;
 				if (snprintf(arm, sizeof(arm), "%s.%s", filter,
-					     f->cases[k].name) >= (int)sizeof(arm))
+					     f->cases[k].name) >=
+				    (int)sizeof(arm))
 					continue;
 				ret = walk_fields(reg, f->cases[k].layout, arm,
 						  depth + 1, fn, ctx);

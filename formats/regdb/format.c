@@ -244,7 +244,8 @@ void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
 		}
 		if (!all && leaf_is_zero(v))
 			continue;
-		fn(ctx, v->depth, name, hwmsg_reg_value_str(v, val, sizeof(val)));
+		fn(ctx, v->depth, name,
+		   hwmsg_reg_value_str(v, val, sizeof(val)));
 	}
 }
 

@@ -207,7 +207,8 @@ static int push_reg(struct text_parser *p, struct hwmsg_reg *r)
 	unsigned int i;
 
 	for (i = 0; i < p->n_regs; i++)
-		if (p->regs[i]->id == r->id || !strcmp(p->regs[i]->name, r->name))
+		if (p->regs[i]->id == r->id ||
+		    !strcmp(p->regs[i]->name, r->name))
 			return perr(p, "register %.*s defined twice", r->name,
 				    strlen(r->name));
 	if (hwmsg_regdb_find(p->db, r->id) &&
@@ -375,7 +376,8 @@ static int parse_pos(struct text_parser *p, const struct tok *t,
 	const char *off_end = dot ? dot : slash ? slash : t->s + t->len;
 	uint64_t off, shift = 0, width = 0;
 
-	if (t->quoted || parse_num(t->s, (size_t)(off_end - t->s), 0xffff, &off))
+	if (t->quoted ||
+	    parse_num(t->s, (size_t)(off_end - t->s), 0xffff, &off))
 		goto bad;
 	if (dot && (!slash ||
 		    parse_num(dot + 1, (size_t)(slash - dot - 1), 31, &shift)))

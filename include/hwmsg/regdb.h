@@ -25,7 +25,7 @@ enum hwmsg_reg_kind {
 	HWMSG_REG_UINT,
 	HWMSG_REG_INT,		/* two's complement in width bits */
 	HWMSG_REG_BOOL,
-	HWMSG_REG_ENUM,		/* uint with value names (field->enums) */
+	HWMSG_REG_ENUM,		/* uint with names (field->enums) */
 	HWMSG_REG_MAC,		/* 48 bits */
 	HWMSG_REG_IPV4,		/* 32 bits */
 	HWMSG_REG_IPV6,		/* 128 bits */
@@ -42,7 +42,7 @@ enum hwmsg_reg_access {
 	HWMSG_REG_RW,
 	HWMSG_REG_RO,
 	HWMSG_REG_WO,
-	HWMSG_REG_INDEX,	/* selects the instance: local_port, module... */
+	HWMSG_REG_INDEX,	/* picks the instance: local_port, module */
 	HWMSG_REG_OP,		/* an operation code, not state */
 	HWMSG_REG_ACCESS_COUNT
 };
@@ -64,8 +64,8 @@ struct hwmsg_reg_case {
 struct hwmsg_reg_field {
 	const char *name;
 	const char *descr;		/* may be NULL */
-	uint32_t offset;		/* bytes, from the start of its layout */
-	uint8_t shift;			/* bit of the LSB, width <= 32 only */
+	uint32_t offset;		/* bytes from the start of its layout */
+	uint8_t shift;			/* LSB's bit, width <= 32 only */
 	uint32_t width;			/* bits */
 	uint8_t kind;			/* enum hwmsg_reg_kind */
 	uint8_t access;			/* enum hwmsg_reg_access */
@@ -75,8 +75,8 @@ struct hwmsg_reg_field {
 	bool has_msb;
 	uint32_t msb_offset;
 	uint8_t msb_shift, msb_width;
-	const struct hwmsg_name *enums;	/* ENUM values, FLAGS bit numbers;
-					   {0, NULL}-terminated */
+	/* ENUM values or FLAGS bit numbers, {0, NULL}-terminated */
+	const struct hwmsg_name *enums;
 	const struct hwmsg_reg_layout *layout;	/* LAYOUT */
 	const char *selector;		/* UNION: sibling field path */
 	const struct hwmsg_reg_case *cases;	/* UNION */
@@ -95,7 +95,7 @@ struct hwmsg_reg {
 	const char *name;		/* upper case, "PMLP" */
 	const char *lname;		/* lower case, for paths: "pmlp" */
 	const char *descr;		/* may be NULL */
-	uint32_t len;			/* bytes; 0 when only the name is known */
+	uint32_t len;			/* bytes; 0: known by name only */
 	uint8_t source;			/* enum hwmsg_reg_source */
 	const struct hwmsg_reg_layout *layout;	/* NULL: name only */
 };
@@ -182,11 +182,11 @@ int hwmsg_regdb_foreach_field(const struct hwmsg_regdb *db,
 struct hwmsg_reg_value {
 	const struct hwmsg_reg_field *field;
 	unsigned int depth;		/* 0 for the register's own fields */
-	bool group;			/* has children, no value of its own */
+	bool group;			/* has children, no value itself */
 	bool missing;			/* beyond the end of the payload */
-	uint32_t offset;		/* bytes, from the start of the payload */
+	uint32_t offset;		/* bytes from the payload's start */
 	uint64_t raw;			/* scalar kinds and U64 */
-	const uint8_t *bytes;		/* MAC, IP, STRING, BYTES: into payload */
+	const uint8_t *bytes;		/* byte-aligned: into payload */
 	uint32_t n_bytes;
 	char path[HWMSG_REG_PATH_MAX];	/* "lane_module_mapping[2].tx_lane" */
 	char filter[HWMSG_REG_PATH_MAX];/* "mlxreg.pmlp.lane_module_mapping.tx_lane" */
@@ -194,7 +194,7 @@ struct hwmsg_reg_value {
 
 struct hwmsg_reg_decoded {
 	const struct hwmsg_reg *reg;
-	struct hwmsg_reg_value *values;	/* pre-order: groups before children */
+	struct hwmsg_reg_value *values;	/* pre-order: groups first */
 	unsigned int n_values;
 	unsigned int n_missing;		/* leaves beyond the payload */
 	uint32_t payload_len;
