@@ -33,6 +33,15 @@
 #define TP_SYSTEM		"devlink"
 #define TP_EVENT		"devlink_hwmsg"
 #define TP_DEFAULT_PAGES	256
+/*
+ * Merging CPUs by time: the oldest pending sample goes out when every CPU
+ * has one pending, or when it is older than TP_REORDER_NS before the rings
+ * were last looked at (a sample not yet visible then is younger than that,
+ * give or take the time from its timestamp to its commit), or, should the
+ * wall clock jump, when it has waited TP_HOLD_MAX_NS.
+ */
+#define TP_REORDER_NS		5000000ull
+#define TP_HOLD_MAX_NS		50000000ull
 #define TP_SAMPLE_MAX		65536u	/* perf_event_header.size is 16 bits */
 
 static const char *const tracefs_roots[] = {
@@ -63,6 +72,7 @@ struct tp_cpu {
 	uint8_t *sample;	/* a copy of the pending sample's raw data */
 	uint32_t sample_len;
 	uint64_t sample_ts;
+	uint64_t seen_mono;	/* when it was copied out (CLOCK_MONOTONIC) */
 	bool pending;
 };
 
@@ -307,12 +317,27 @@ static int tp_wait(struct hwmsg_source *src, int timeout_ms,
 		   struct hwmsg_err *err)
 {
 	struct tp_source *s = src->priv;
+	uint64_t oldest = UINT64_MAX, now;
 	int i, r;
 
-	for (i = 0; i < s->ncpus; i++)
-		if (s->cpus[i].pending || ring_has_data(&s->cpus[i]))
+	for (i = 0; i < s->ncpus; i++) {
+		if (ring_has_data(&s->cpus[i]))
 			return 1;
+		if (s->cpus[i].pending && s->cpus[i].seen_mono < oldest)
+			oldest = s->cpus[i].seen_mono;
+	}
+	if (oldest != UINT64_MAX) {
+		/* held back for ordering: look again when it may go */
+		now = clock_ns(CLOCK_MONOTONIC);
+		if (now - oldest >= TP_HOLD_MAX_NS)
+			return 1;
+		if (timeout_ms < 0 ||
+		    timeout_ms > (int)(TP_REORDER_NS / 1000000) + 1)
+			timeout_ms = (int)(TP_REORDER_NS / 1000000) + 1;
+	}
 	r = poll(s->pfds, (nfds_t)s->ncpus, timeout_ms);
+	if (oldest != UINT64_MAX && r >= 0)
+		return 1;
 	if (r < 0)
 		return errno == EINTR ? 0 :
 		       hwmsg_errf(err, 0, "tracepoint: poll: %s", strerror(errno));
@@ -362,6 +387,7 @@ static void cpu_fill(struct tp_source *s, struct tp_cpu *c)
 				       rawlen);
 				c->sample_len = rawlen;
 				c->sample_ts = ts + (uint64_t)s->clock_offset;
+				c->seen_mono = clock_ns(CLOCK_MONOTONIC);
 				c->pending = true;
 			}
 		} else if (h.type == PERF_RECORD_LOST &&
@@ -425,7 +451,9 @@ static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 		   struct hwmsg_err *err)
 {
 	struct tp_source *s = src->priv;
+	uint64_t now_rt = clock_ns(CLOCK_REALTIME);	/* before looking */
 	struct tp_cpu *best = NULL;
+	bool all_pending = true;
 	const struct tp_field *fb;
 	uint32_t loc, off, len;
 	const uint8_t *raw;
@@ -436,10 +464,16 @@ static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 		struct tp_cpu *c = &s->cpus[i];
 
 		cpu_fill(s, c);
+		if (c->fd >= 0 && !c->pending)
+			all_pending = false;
 		if (c->pending && (!best || c->sample_ts < best->sample_ts))
 			best = c;
 	}
 	if (!best)
+		return 0;
+	/* a CPU with nothing yet may still deliver something older */
+	if (!all_pending && best->sample_ts + TP_REORDER_NS > now_rt &&
+	    clock_ns(CLOCK_MONOTONIC) - best->seen_mono < TP_HOLD_MAX_NS)
 		return 0;
 	best->pending = false;
 	raw = best->sample;
