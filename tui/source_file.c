@@ -168,25 +168,32 @@ static off_t file_size(const char *path)
 	return stat(path, &st) < 0 ? -1 : st.st_size;
 }
 
-/* Reopen a grown file and skip the good records we already have. */
-static bool reopen_skip(struct file_source *f, uint64_t good)
+/*
+ * Open the file (again) and skip the first skip good records: they are
+ * already shown. false when it cannot be opened (yet).
+ */
+static bool open_skip(struct file_source *f, uint64_t skip)
 {
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	int ret;
 
-	hwmsg_reader_close(f->rd);
+	if (f->rd)
+		hwmsg_reader_close(f->rd);
 	f->rd = hwmsg_reader_open(f->path, &err);
 	if (!f->rd) {
-		note_error(f, &err, false);
+		note_error(f, &err, !f->follow);
 		return false;
 	}
-	while (good && !stopping(f)) {
+	pthread_mutex_lock(&f->lock);
+	f->last_error[0] = '\0';
+	pthread_mutex_unlock(&f->lock);
+	while (skip && !stopping(f)) {
 		ret = hwmsg_reader_next(f->rd, &rec, &err);
 		if (ret == 0)
-			return false;
+			break;
 		if (ret > 0)
-			good--;
+			skip--;
 	}
 	return true;
 }
@@ -194,67 +201,81 @@ static bool reopen_skip(struct file_source *f, uint64_t good)
 /*
  * --follow at the end of the file. The reader may go on past its first EOF
  * (then the next call simply returns the new records); if it does not,
- * or if it stopped at a half-written record, reopen the grown file and
- * skip the good records already read.
+ * or if it stopped at a half-written record, the grown file is reopened
+ * and the good records already read are skipped. A file replaced or
+ * truncated is read again from its start, like tail -F.
  */
 struct follow {
-	off_t open_size;	/* file size when (re)opened */
+	ino_t ino;		/* the file (re)opened */
+	off_t open_size;	/* its size then */
 	off_t eof_size;		/* file size when the reader said EOF; -1 */
 	bool damaged;		/* the reader hit a bad record since open */
 	bool retried;		/* grew since EOF, reader got one more try */
 };
 
-static bool follow_eof(struct file_source *f, struct follow *fw,
-		       uint64_t good)
+static void follow_mark(struct follow *fw, const char *path)
 {
-	off_t size;
+	struct stat st;
+	bool ok = stat(path, &st) == 0;
+
+	fw->ino = ok ? st.st_ino : 0;
+	fw->open_size = ok ? st.st_size : -1;
+	fw->eof_size = -1;
+	fw->damaged = fw->retried = false;
+}
+
+/* Wait a poll, then close the reader if it has to be opened again. */
+static void follow_eof(struct file_source *f, struct follow *fw,
+		       uint64_t *good)
+{
+	struct stat st;
+	bool reopen;
 
 	if (fw->eof_size < 0)
 		fw->eof_size = file_size(f->path);
 	sleep_ms(FOLLOW_POLL_MS);
-	size = file_size(f->path);
-	if (size > fw->eof_size && !fw->retried) {
+	if (stat(f->path, &st) < 0)
+		return;		/* gone for now: being replaced? */
+	if (st.st_ino != fw->ino || st.st_size < fw->open_size) {
+		*good = 0;	/* a new file: all of it is new */
+		reopen = true;
+	} else if (st.st_size > fw->eof_size && !fw->retried) {
 		fw->retried = true;
-		return true;
+		reopen = false;
+	} else {
+		reopen = st.st_size > fw->eof_size ||
+			 (fw->damaged && st.st_size != fw->open_size);
 	}
-	if (!(size > fw->eof_size || (fw->damaged && size != fw->open_size)))
-		return true;
-	if (!reopen_skip(f, good) && !f->rd)
-		return false;
-	fw->open_size = size;
-	fw->eof_size = -1;
-	fw->damaged = fw->retried = false;
-	return true;
+	if (reopen) {
+		hwmsg_reader_close(f->rd);
+		f->rd = NULL;
+	}
 }
 
 static void *reader_thread(void *arg)
 {
 	struct file_source *f = arg;
 	bool is_stdin = !strcmp(f->path, "-");
-	struct follow fw = { -1, -1, false, false };
+	struct follow fw = { 0, -1, -1, false, false };
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	uint64_t good = 0;
 	int ret;
 
-	/* with --follow, wait for the file to become readable */
-	while (!f->rd && !stopping(f)) {
-		f->rd = hwmsg_reader_open(f->path, &err);
-		if (f->rd)
-			break;
-		note_error(f, &err, !f->follow);
-		if (!f->follow)
-			goto out;
-		sleep_ms(FOLLOW_POLL_MS);
-	}
-	if (!f->rd)
-		goto out;
-	pthread_mutex_lock(&f->lock);
-	f->last_error[0] = '\0';
-	pthread_mutex_unlock(&f->lock);
-	if (!is_stdin)
-		fw.open_size = file_size(f->path);
+	if (f->rd && !is_stdin)
+		follow_mark(&fw, f->path);
 	while (!stopping(f)) {
+		/* not open yet (--follow waits for it), or to be reopened */
+		if (!f->rd) {
+			if (!open_skip(f, good)) {
+				if (!f->follow || is_stdin)
+					break;
+				sleep_ms(FOLLOW_POLL_MS);
+				continue;
+			}
+			if (!is_stdin)
+				follow_mark(&fw, f->path);
+		}
 		memset(&err, 0, sizeof(err));
 		ret = hwmsg_reader_next(f->rd, &rec, &err);
 		if (ret > 0) {
@@ -280,11 +301,10 @@ static void *reader_thread(void *arg)
 			break;
 		if (is_stdin)
 			sleep_ms(FOLLOW_POLL_MS);
-		else if (!follow_eof(f, &fw, good))
-			break;
+		else
+			follow_eof(f, &fw, &good);
 	}
 	flush(f);
-out:
 	free(f->fill);
 	f->fill = NULL;
 	pthread_mutex_lock(&f->lock);

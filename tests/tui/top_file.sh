@@ -73,8 +73,12 @@ done
 [ $wait_ok = 1 ] || fail "--follow did not see new records ($n1)"
 wait "$d"
 # everything the writer wrote shows up
-total=$("$HWMSG" show "$T/g.pcapng" | wc -l)
+total=$("$HWMSG" show "$T/g.pcapng" | grep -c '^[0-9]')
 wait_for 10 "^records $total "
+# the file replaced (a rotation): the new one is read from its start
+"$HWMSGD" --sim --rate 0 --seed 2 -c 100 -q -w "$T/h.pcapng"
+mv "$T/h.pcapng" "$T/g.pcapng"
+wait_for 10 "^records $((total + 100)) "
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
