@@ -69,18 +69,22 @@ static bool tok_is(const struct tok *t, const char *s)
 	return !t->quoted && t->len == strlen(s) && !memcmp(t->s, s, t->len);
 }
 
-/* Parse an unsigned number (0x.. hex or decimal) of exactly len chars. */
+/* An unsigned number (0x.. hex, else decimal: never octal) of len chars. */
 static int parse_num(const char *s, size_t len, uint64_t max, uint64_t *out)
 {
 	char buf[32], *end;
 	unsigned long long v;
+	bool hex;
 
 	if (!len || len >= sizeof(buf) || !isdigit((unsigned char)s[0]))
 		return -1;
 	memcpy(buf, s, len);
 	buf[len] = 0;
+	hex = buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X');
+	if (hex && !isxdigit((unsigned char)buf[2]))
+		return -1;
 	errno = 0;
-	v = strtoull(buf, &end, 0);
+	v = strtoull(hex ? buf + 2 : buf, &end, hex ? 16 : 10);
 	if (errno || *end || v > max)
 		return -1;
 	*out = v;

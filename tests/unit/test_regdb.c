@@ -131,6 +131,22 @@ static void test_paos_print(void)
 	free(out);
 	hwmsg_reg_decoded_free(&d);
 
+	/* ee set, ase clear: ase shares ee's byte but is still zero */
+	p[4] = 0x40;
+	p[7] = 0;
+	CHECK_EQ(hwmsg_reg_decode(db, 0x5006, p, sizeof(p), &d, NULL), 0);
+	out = NULL;
+	f = open_memstream(&out, &n);
+	hwmsg_reg_print(f, &d, "", false);
+	fclose(f);
+	CHECK_STR(out, "local_port               5\n"
+		       "admin_status             down_by_configuration (2)\n"
+		       "oper_status              up (1)\n"
+		       "ee                       1\n"
+		       "e                        do_not_generate_event (0)\n");
+	free(out);
+	hwmsg_reg_decoded_free(&d);
+
 	/* local_port 0 (the CPU port) still names the instance */
 	memset(p, 0, sizeof(p));
 	CHECK_EQ(hwmsg_reg_decode(db, 0x5006, p, sizeof(p), &d, NULL), 0);

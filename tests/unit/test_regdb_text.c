@@ -138,6 +138,10 @@ static const struct bad bad[] = {
 	{ "enum e a=1 b=9\nregister A 0x1 0x8\n\tf 0x00.0/8 rw flags:e\n",
 	  "t.reg:3: field 'f': a flag bit is beyond its width" },
 	{ "enum e a=1 b\n", "t.reg:1: enum entry 'b' is not LABEL=VALUE" },
+	{ "enum e a=0xg\n", "t.reg:1: bad enum entry 'a=0xg'" },
+	/* decimal, never octal: 025 is 25, so 25 + 8 > 32 */
+	{ "register A 0x1 0x8\n\tf 0x00.025/8 rw uint\n",
+	  "t.reg:2: '0x00.025/8': a word item needs a 4-aligned offset and shift+width <= 32" },
 	{ "enum e a=1 b=1\n", "t.reg:1: enum value of 'b=1' repeats" },
 	{ "enum e a=1\nenum e b=2\n", "t.reg:2: 'e' is defined twice" },
 	{ "register A 0x10000 0x8\n", "t.reg:1: bad register id '0x10000'" },
