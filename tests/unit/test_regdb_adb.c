@@ -257,6 +257,23 @@ static void test_installed(void)
 
 	/* every filter name unique, built-in and vendor together */
 	CHECK_EQ(hwmsg_regdb_load_builtin(db, &err), 0);
+	/* and every layout fits its register: a full-length payload decodes
+	 * with nothing missing */
+	for (i = 0; i < hwmsg_regdb_count(db); i++) {
+		const struct hwmsg_reg *r = hwmsg_regdb_at(db, i);
+		uint8_t *zero;
+
+		if (!r->layout)
+			continue;
+		zero = calloc(1, r->len);
+		if (hwmsg_reg_decode_reg(r, zero, r->len, &d, &err)) {
+			fprintf(stderr, "%s: %s\n", r->name, err.msg);
+			dups++;
+		}
+		hwmsg_reg_decoded_free(&d);
+		free(zero);
+	}
+	CHECK_EQ(dups, 0);
 	CHECK_EQ(hwmsg_regdb_foreach_field(db, count_dup, &names), 0);
 	while (names[n])
 		n++;
