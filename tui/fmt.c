@@ -2,7 +2,10 @@
 /* Short text forms the panels share. */
 #include <inttypes.h>
 #include <stdio.h>
+#include <string.h>
 #include <time.h>
+#include <wchar.h>
+#include <wctype.h>
 
 #include "fmt.h"
 #include "hwmsg/msg.h"
@@ -58,6 +61,35 @@ const char *top_fmt_name(const void *table, uint32_t v, char *buf,
 	else
 		snprintf(buf, size, "%u", v);
 	return buf;
+}
+
+void top_sanitize(char *s)
+{
+	size_t i = 0, n = strlen(s), k;
+	mbstate_t st;
+	wchar_t wc;
+
+	memset(&st, 0, sizeof(st));
+	while (i < n) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c >= 0x20 && c < 0x7f) {
+			i++;
+			continue;
+		}
+		if (c < 0x80 || !top_utf8) {
+			s[i++] = '?';
+			continue;
+		}
+		k = mbrtowc(&wc, s + i, n - i, &st);
+		if (k == (size_t)-1 || k == (size_t)-2 || k == 0 ||
+		    !iswprint((wint_t)wc) || wcwidth(wc) != 1) {
+			memset(&st, 0, sizeof(st));
+			s[i++] = '?';
+			continue;
+		}
+		i += k;
+	}
 }
 
 const char *top_dir_arrow(uint8_t dir)

@@ -20,6 +20,12 @@ const char *top_fmt_name(const void *table, uint32_t v, char *buf,
 			 size_t size);
 /* Set once from the locale: UTF-8 arrows or ASCII. */
 extern bool top_utf8;
+/*
+ * Make s safe to draw in place: control characters, and in a UTF-8 locale
+ * invalid or not single-width sequences (elsewhere any byte >= 0x80),
+ * become '?'. Then no character takes more cells than it has bytes.
+ */
+void top_sanitize(char *s);
 const char *top_dir_arrow(uint8_t dir);
 
 #endif

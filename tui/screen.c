@@ -3,6 +3,7 @@
 #include <curses.h>
 #include <stdio.h>
 
+#include "fmt.h"
 #include "ui.h"
 
 void ui_put(int y, int x, int attr, const char *fmt, ...)
@@ -16,6 +17,7 @@ void ui_put(int y, int x, int attr, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
+	top_sanitize(buf);
 	attron(attr);
 	/* bytes >= cells, so this never wraps to the next line */
 	mvaddnstr(y, x, buf, room);
