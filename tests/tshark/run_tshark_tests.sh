@@ -69,8 +69,9 @@ check "status expert info" "4|Status bad parameter: rif 0x32 already exists" \
 check "latency TLV" "2|123
 4|40" -r "$rec" -Y "emad.latency" $F -e frame.number -e emad.latency
 
+# with no register dissector (mlxreg off) the payload stays bytes
 check "register payload as bytes" "0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f20" \
-	-r "$rec" -Y "frame.number == 5" $F -e emad.reg.data
+	--disable-protocol mlxreg -r "$rec" -Y "frame.number == 5" $F -e emad.reg.data
 
 check "register payloads go through the emad.reg_id table" \
 "1|64|1|
@@ -78,13 +79,13 @@ check "register payloads go through the emad.reg_id table" \
 3|||0102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f40
 8|64|1|
 9|64|1|" \
-	-X lua_script:"$home/in/reg_table_probe.lua" -r "$rec" \
+	-X lua_script:"$home/in/reg_table_probe.lua" --disable-protocol mlxreg -r "$rec" \
 	-Y "frame.number <= 3 || cmd_reg" $F -e frame.number \
 	-e hwmsg_regprobe.len -e hwmsg_regprobe.first -e emad.reg.data
 
-check "Info column" "PMLP query request tid 0x1a2b3c4d00000005
-RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 already exists
-PTYS write request (CMD_REG)" \
+check "Info column" "PMLP query request tid 0x1a2b3c4d00000005 local_port 2
+RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 already exists rif 772
+PTYS write request (CMD_REG) local_port 2 port_type 3 proto_mask ethernet (4)" \
 	-r "$rec" -Y "frame.number in {1, 4, 8}" $F -e _ws.col.Info
 
 check "Source/Destination columns: driver and device" \
@@ -127,10 +128,10 @@ check "CMD_REG fields and pairing" "8|20484|PTYS|2|0|9||17
 
 # -- the same EMAD frames on Ethernet (ethertype 0x8932) -------------------
 check "EMAD on ethertype 0x8932" \
-"1|eth:ethertype:emad|PMLP|0x1a2b3c4d00000005|2|
-2|eth:ethertype:emad|PMLP|0x1a2b3c4d00000005||1
-4|eth:ethertype:emad|RITR|0x1a2b3c4d00000006||3
-6|eth:ethertype:emad|MTMP|0x1a2b3c4d00000007|7|" \
+"1|eth:ethertype:emad:mlxreg|PMLP|0x1a2b3c4d00000005|2|
+2|eth:ethertype:emad:mlxreg|PMLP|0x1a2b3c4d00000005||1
+4|eth:ethertype:emad:mlxreg|RITR|0x1a2b3c4d00000006||3
+6|eth:ethertype:emad:mlxreg|MTMP|0x1a2b3c4d00000007|7|" \
 	-2 -r "$eth" -Y "frame.number in {1, 2, 4, 6}" $F -e frame.number \
 	-e frame.protocols -e emad.reg_name -e emad.tid -e emad.response_in \
 	-e emad.response_to

@@ -1,0 +1,567 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * mlxreg: the fields of a register payload, one filterable field per
+ * register field ("mlxreg.pmlp.width", "mlxreg.paos.oper_status",
+ * "mlxreg.pmlp.lane_module_mapping.module"). Names, layouts and enums all
+ * come from libhwmsg's register database (built-in + mstflint ADB); this
+ * file only turns them into hf entries and decoded values into tree items.
+ * It plugs into the "emad.reg_id" table EMAD and CMD_REG hand payloads to.
+ *
+ * Fields must exist before a display filter is compiled, but preferences
+ * are read after registration: the fields of hwmsg_regdb_default() (the
+ * built-in database plus $HWMSG_ADB_PATH or the installed mstflint files)
+ * are registered at start-up; the "adb_file" preference registers the
+ * extra file's fields when it is applied (as HTTP's custom header fields
+ * are); "load_adb" off only stops decoding ADB-only registers.
+ */
+#include <string.h>
+
+#include <epan/expert.h>
+#include <epan/packet.h>
+#include <epan/prefs.h>
+#include <epan/proto_data.h>
+#include <wsutil/report_message.h>
+
+#include "hwmsg_ws.h"
+
+#include "hwmsg/regdb.h"
+
+/* Subtree depths with their own expansion state; deeper ones share the last. */
+#define MLXREG_ETT_DEPTHS 8
+/* Tree nesting followed; the decoder stops well before (REGDB_MAX_DEPTH). */
+#define MLXREG_MAX_DEPTH 64
+
+static int proto_mlxreg = -1;
+static dissector_handle_t mlxreg_handle;
+static gint ett_depth[MLXREG_ETT_DEPTHS];
+static expert_field ei_missing = EI_INIT;
+static expert_field ei_undecoded = EI_INIT;
+
+static gboolean pref_load_adb = TRUE;
+static const char *pref_adb_file = "";
+
+/* A register we decode: the description its fields were registered from. */
+struct mlxreg_reg {
+	const struct hwmsg_reg *reg;
+	int hf;			/* "mlxreg.pmlp", FT_NONE */
+	gboolean extra;		/* from the adb_file preference */
+	gboolean in_table;	/* its id is in "emad.reg_id" */
+};
+
+static GHashTable *regs_by_id;		/* id -> struct mlxreg_reg */
+static GHashTable *hf_by_filter;	/* libhwmsg filter name -> int *hf id */
+static GHashTable *abbrevs;		/* registered abbreviations (set) */
+static GHashTable *vals_by_enum;	/* hwmsg_name table -> value_string */
+static GHashTable *extra_loaded;	/* adb_file paths already loaded */
+
+/* Fields gathered by one walk of a database, registered as one array. */
+struct mlxreg_walk {
+	GArray *hf;		/* hf_register_info */
+	GPtrArray *new_regs;	/* struct mlxreg_reg first seen in this walk */
+	gboolean extra;
+};
+
+/* ---- field types ---------------------------------------------------------- */
+
+static guint32 field_bits(const struct hwmsg_reg_field *f)
+{
+	return f->width + (f->has_msb ? f->msb_width : 0);
+}
+
+static enum ftenum uint_type(guint32 bits, gboolean is_signed)
+{
+	if (bits <= 8)
+		return is_signed ? FT_INT8 : FT_UINT8;
+	if (bits <= 16)
+		return is_signed ? FT_INT16 : FT_UINT16;
+	if (bits <= 24)
+		return is_signed ? FT_INT24 : FT_UINT24;
+	if (bits <= 32)
+		return is_signed ? FT_INT32 : FT_UINT32;
+	return is_signed ? FT_INT64 : FT_UINT64;
+}
+
+/* The hf type of a leaf field; the same choice at dissection time. */
+static enum ftenum field_type(const struct hwmsg_reg_field *f)
+{
+	switch (f->kind) {
+	case HWMSG_REG_INT:
+		return uint_type(field_bits(f), TRUE);
+	case HWMSG_REG_BOOL:
+		return FT_BOOLEAN;
+	case HWMSG_REG_MAC:
+		return f->width == 48 ? FT_ETHER : FT_BYTES;
+	case HWMSG_REG_IPV4:
+		return f->width == 32 ? FT_IPv4 : uint_type(f->width, FALSE);
+	case HWMSG_REG_IPV6:
+		return f->width == 128 ? FT_IPv6 : FT_BYTES;
+	case HWMSG_REG_STRING:
+		return FT_STRINGZPAD;
+	case HWMSG_REG_BYTES:
+	case HWMSG_REG_LAYOUT:
+	case HWMSG_REG_UNION:	/* a union no arm matched: its bytes */
+		return FT_BYTES;
+	case HWMSG_REG_U64:
+		return FT_UINT64;
+	default:		/* uint, enum, flags */
+		return f->width > 64 ? FT_BYTES : uint_type(field_bits(f), FALSE);
+	}
+}
+
+static gboolean is_integer(enum ftenum t)
+{
+	return t == FT_UINT8 || t == FT_UINT16 || t == FT_UINT24 ||
+	       t == FT_UINT32 || t == FT_UINT64 || t == FT_INT8 ||
+	       t == FT_INT16 || t == FT_INT24 || t == FT_INT32 ||
+	       t == FT_INT64;
+}
+
+/* The enum's value_string, made once per hwmsg_name table. */
+static const value_string *enum_vals(const struct hwmsg_name *enums)
+{
+	value_string *vs = g_hash_table_lookup(vals_by_enum, enums);
+	size_t n = 0, i;
+
+	if (vs)
+		return vs;
+	while (enums[n].name)
+		n++;
+	vs = g_new0(value_string, n + 1);
+	for (i = 0; i < n; i++) {
+		vs[i].value = enums[i].value;
+		vs[i].strptr = enums[i].name;	/* the database is never freed */
+	}
+	g_hash_table_insert(vals_by_enum, (gpointer)enums, vs);
+	return vs;
+}
+
+/* Wireshark accepts [A-Za-z0-9_.-] in a field name; ADB names may not. */
+static char *valid_abbrev(const char *filter)
+{
+	char *s = g_strdup(filter), *p;
+
+	for (p = s; *p; p++)
+		if (!g_ascii_isalnum(*p) && *p != '_' && *p != '-' && *p != '.')
+			*p = '_';
+	for (p = s; (p = strstr(p, "..")); )
+		p[1] = '_';
+	if (p = s + strlen(s), p > s && p[-1] == '.')
+		p[-1] = '_';
+	return s;
+}
+
+/* ---- registration ----------------------------------------------------------- */
+
+/* Queue one hf; abbrev and the strings stay allocated for good. */
+static void add_hf(struct mlxreg_walk *w, int *id, const char *name,
+		   char *abbrev, const char *descr, enum ftenum type,
+		   int display, const void *strings)
+{
+	hf_register_info hf = { id, { name, abbrev, type, display, strings, 0,
+				      descr, HFILL } };
+
+	*id = -1;
+	g_array_append_val(w->hf, hf);
+	g_hash_table_add(abbrevs, abbrev);
+}
+
+/* The register's own item ("mlxreg.pmlp"), the first time one of its fields shows. */
+static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
+				  const struct hwmsg_reg *reg)
+{
+	struct mlxreg_reg *m;
+	char *abbrev = valid_abbrev(reg->lname);
+	char *full = g_strconcat("mlxreg.", abbrev, NULL);
+
+	g_free(abbrev);
+	m = g_new0(struct mlxreg_reg, 1);
+	m->reg = reg;
+	m->extra = w->extra;
+	if (g_hash_table_contains(abbrevs, full)) {
+		g_free(full);	/* two names alike once made valid: no item */
+		m->hf = -1;
+	} else {
+		add_hf(w, &m->hf, reg->name, full, reg->descr, FT_NONE,
+		       BASE_NONE, NULL);
+	}
+	g_hash_table_insert(regs_by_id, GUINT_TO_POINTER(reg->id), m);
+	g_ptr_array_add(w->new_regs, m);
+	return m;
+}
+
+static int add_field(void *ctx, const struct hwmsg_reg *reg,
+		     const struct hwmsg_reg_field *f, const char *filter)
+{
+	struct mlxreg_walk *w = ctx;
+	struct mlxreg_reg *m;
+	enum ftenum type = field_type(f);
+	const void *strings = NULL;
+	int display = BASE_NONE;
+	char *abbrev;
+	int *id;
+
+	m = g_hash_table_lookup(regs_by_id, GUINT_TO_POINTER(reg->id));
+	if (!m)
+		m = add_reg(w, reg);
+	else if (m->reg != reg)
+		return 0;	/* described elsewhere first: those fields win */
+	if (g_hash_table_contains(hf_by_filter, filter))
+		return 0;	/* the same path in another union arm */
+	abbrev = valid_abbrev(filter);
+	if (g_hash_table_contains(abbrevs, abbrev)) {
+		g_free(abbrev);
+		return 0;
+	}
+	if (is_integer(type)) {
+		display = BASE_DEC;
+		if (f->kind == HWMSG_REG_FLAGS ||
+		    (f->kind == HWMSG_REG_UINT && f->width >= 32))
+			display = BASE_HEX;	/* masks and ids, as hwmsg prints them */
+		if (f->kind == HWMSG_REG_ENUM && f->enums && type != FT_UINT64)
+			strings = VALS(enum_vals(f->enums));
+	}
+	id = g_new(int, 1);
+	g_hash_table_insert(hf_by_filter, g_strdup(filter), id);
+	add_hf(w, id, f->name, abbrev, f->descr, type, display, strings);
+	return 0;
+}
+
+/* Register the fields of db's registers not seen yet; returns the new ones. */
+static GPtrArray *register_db(const struct hwmsg_regdb *db, gboolean extra)
+{
+	struct mlxreg_walk w = {
+		.hf = g_array_new(FALSE, FALSE, sizeof(hf_register_info)),
+		.new_regs = g_ptr_array_new(),
+		.extra = extra,
+	};
+	guint n;
+
+	hwmsg_regdb_foreach_field(db, add_field, &w);
+	n = w.hf->len;
+	/* Wireshark keeps pointers into the array: it is never freed */
+	if (n)
+		proto_register_field_array(proto_mlxreg,
+			(hf_register_info *)(void *)g_array_free(w.hf, FALSE),
+			(int)n);
+	else
+		g_array_free(w.hf, TRUE);
+	return w.new_regs;
+}
+
+static gboolean want_in_table(const struct mlxreg_reg *m)
+{
+	return m->extra || m->reg->source != HWMSG_REG_ADB || pref_load_adb;
+}
+
+/* Put each register in "emad.reg_id", or take it out, as the prefs say. */
+static void update_table(GHashTable *regs)
+{
+	GHashTableIter it;
+	gpointer key, val;
+
+	g_hash_table_iter_init(&it, regs);
+	while (g_hash_table_iter_next(&it, &key, &val)) {
+		struct mlxreg_reg *m = val;
+		gboolean want = want_in_table(m);
+
+		if (want == m->in_table)
+			continue;
+		if (want)
+			dissector_add_uint(HWMSG_WS_REG_TABLE, m->reg->id,
+					   mlxreg_handle);
+		else
+			dissector_delete_uint(HWMSG_WS_REG_TABLE, m->reg->id,
+					      mlxreg_handle);
+		m->in_table = want;
+	}
+}
+
+/* The adb_file preference: load it once, register what it adds. */
+static void load_extra(const char *path)
+{
+	struct hwmsg_regdb *db;
+	struct hwmsg_err err;
+
+	if (!path || !*path || g_hash_table_contains(extra_loaded, path))
+		return;
+	g_hash_table_add(extra_loaded, g_strdup(path));
+	db = hwmsg_regdb_new();
+	if (!db || hwmsg_regdb_load_adb(db, path, &err)) {
+		report_failure("mlxreg: ADB file %s: %s", path,
+			       db ? err.msg : "out of memory");
+		hwmsg_regdb_free(db);
+		return;
+	}
+	/* its names and layouts back the fields: kept for good */
+	g_ptr_array_free(register_db(db, TRUE), TRUE);
+}
+
+static void apply_prefs(void)
+{
+	load_extra(pref_adb_file);
+	update_table(regs_by_id);
+}
+
+/* ---- dissection --------------------------------------------------------------- */
+
+/* Bytes the value spans, from its first byte (value.offset). */
+static gint value_len(const struct hwmsg_reg_value *v)
+{
+	const struct hwmsg_reg_field *f = v->field;
+	guint32 lead;
+
+	if (v->group) {
+		if (f->kind == HWMSG_REG_LAYOUT && f->layout)
+			return (gint)f->layout->len;
+		return (gint)((f->width + 7) / 8);
+	}
+	if (v->n_bytes)
+		return (gint)v->n_bytes;
+	if (f->width <= 32 && f->shift + f->width <= 32) {
+		lead = (32 - f->shift - f->width) % 8;
+		return (gint)((lead + f->width + 7) / 8);
+	}
+	return (gint)((f->width + 7) / 8);
+}
+
+/* The last path element: "lane_module_mapping[2]", "unicast". */
+static const char *last_elem(const char *path)
+{
+	const char *dot = strrchr(path, '.');
+
+	return dot ? dot + 1 : path;
+}
+
+static void add_text(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
+		     const struct hwmsg_reg_value *v)
+{
+	char val[256];
+
+	proto_tree_add_subtree_format(t, tvb, off, len, ett_depth[0], NULL,
+				      "%s: %s", last_elem(v->path),
+				      hwmsg_reg_value_str(v, val, sizeof(val)));
+}
+
+/* One leaf at its bytes, through its hf when it has one of a fitting type. */
+static void add_leaf(proto_tree *t, tvbuff_t *tvb,
+		     const struct hwmsg_reg_value *v)
+{
+	const int *id = g_hash_table_lookup(hf_by_filter, v->filter);
+	gint off = (gint)v->offset, len = value_len(v);
+	gint left = tvb_captured_length_remaining(tvb, off);
+	enum ftenum type;
+	ws_in6_addr a6;
+
+	if (left < len)
+		len = left < 0 ? 0 : left;
+	if (!id || *id < 0 || (type = field_type(v->field)) !=
+				      proto_registrar_get_ftype(*id)) {
+		add_text(t, tvb, off, len, v);	/* same path, other shape */
+		return;
+	}
+	switch (type) {
+	case FT_UINT8:
+	case FT_UINT16:
+	case FT_UINT24:
+	case FT_UINT32:
+		proto_tree_add_uint(t, *id, tvb, off, len, (guint32)v->raw);
+		break;
+	case FT_UINT64:
+		proto_tree_add_uint64(t, *id, tvb, off, len, v->raw);
+		break;
+	case FT_INT8:
+	case FT_INT16:
+	case FT_INT24:
+	case FT_INT32:
+		proto_tree_add_int(t, *id, tvb, off, len, (gint32)v->raw);
+		break;
+	case FT_INT64:
+		proto_tree_add_int64(t, *id, tvb, off, len, (gint64)v->raw);
+		break;
+	case FT_BOOLEAN:
+		proto_tree_add_boolean(t, *id, tvb, off, len, v->raw ? 1 : 0);
+		break;
+	case FT_IPv4:
+		proto_tree_add_ipv4(t, *id, tvb, off, len,
+				    g_htonl((guint32)v->raw));
+		break;
+	case FT_ETHER:
+		if (v->bytes && v->n_bytes == 6)
+			proto_tree_add_ether(t, *id, tvb, off, len, v->bytes);
+		else
+			add_text(t, tvb, off, len, v);
+		break;
+	case FT_IPv6:
+		if (v->bytes && v->n_bytes == 16) {
+			memcpy(&a6, v->bytes, sizeof(a6));
+			proto_tree_add_ipv6(t, *id, tvb, off, len, &a6);
+		} else {
+			add_text(t, tvb, off, len, v);
+		}
+		break;
+	case FT_STRINGZPAD:
+		proto_tree_add_item(t, *id, tvb, off, len, ENC_ASCII | ENC_NA);
+		break;
+	default:
+		proto_tree_add_item(t, *id, tvb, off, len, ENC_NA);
+		break;
+	}
+}
+
+/* The decoded values, nested by depth: groups become subtrees. */
+static void add_values(proto_tree *root, tvbuff_t *tvb,
+		       const struct hwmsg_reg_decoded *d)
+{
+	proto_tree *at[MLXREG_MAX_DEPTH + 1];
+	unsigned int i, depth, top = 0;
+
+	at[0] = root;
+	for (i = 0; i < d->n_values; i++) {
+		const struct hwmsg_reg_value *v = &d->values[i];
+		gint off = (gint)v->offset, len, left;
+
+		if (v->missing)
+			continue;
+		/* a depth with no group above it hangs off the nearest one */
+		depth = v->depth < top ? v->depth : top;
+		if (depth > MLXREG_MAX_DEPTH - 1)
+			depth = MLXREG_MAX_DEPTH - 1;
+		if (!v->group) {
+			add_leaf(at[depth], tvb, v);
+			top = depth;
+			continue;
+		}
+		len = value_len(v);
+		left = tvb_captured_length_remaining(tvb, off);
+		if (left < len)
+			len = left < 0 ? 0 : left;
+		at[depth + 1] = proto_tree_add_subtree(at[depth], tvb, off, len,
+			ett_depth[MIN(depth + 1, MLXREG_ETT_DEPTHS - 1)], NULL,
+			last_elem(v->path));
+		top = depth + 1;
+	}
+}
+
+static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			  void *data)
+{
+	static const guint8 empty[1];
+	const struct hwmsg_ws_reg_ctx *ctx = data;
+	const struct mlxreg_reg *m;
+	struct hwmsg_reg_decoded d;
+	struct hwmsg_err err;
+	guint len = tvb_captured_length(tvb);
+	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
+	char summary[256];
+	proto_item *ti;
+	proto_tree *t;
+	int ret;
+
+	if (!ctx)
+		return 0;
+	m = g_hash_table_lookup(regs_by_id, GUINT_TO_POINTER(ctx->reg_id));
+	if (!m)
+		return 0;
+	ret = hwmsg_reg_decode_reg(m->reg, p, len, &d, &err);
+	if (ret < 0 && !d.n_values) {
+		hwmsg_reg_decoded_free(&d);
+		return 0;	/* the caller shows the bytes */
+	}
+	hwmsg_reg_summary(&d, summary, sizeof(summary));
+	if (m->hf >= 0)
+		ti = proto_tree_add_item(tree, m->hf, tvb, 0, -1, ENC_NA);
+	else
+		ti = proto_tree_add_item(tree, proto_mlxreg, tvb, 0, -1, ENC_NA);
+	proto_item_set_text(ti, "%s", summary);
+	t = proto_item_add_subtree(ti, ett_depth[0]);
+	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
+						  ENC_NA));
+	add_values(t, tvb, &d);
+	if (ret > 0)
+		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err.msg);
+	else if (ret < 0)
+		expert_add_info_format(pinfo, ti, &ei_undecoded, "%s", err.msg);
+	/* the index part ("local_port 17") goes to Info after EMAD wrote it */
+	if (strlen(summary) > strlen(m->reg->name))
+		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
+			wmem_strdup(pinfo->pool,
+				    summary + strlen(m->reg->name) + 1));
+	hwmsg_reg_decoded_free(&d);
+	return (int)tvb_captured_length(tvb);
+}
+
+/* Runs after EMAD/CMD_REG have set the Info column. */
+static int append_info(tvbuff_t *tvb _U_, packet_info *pinfo,
+		       proto_tree *tree _U_, void *data _U_)
+{
+	const char *s = p_get_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0);
+
+	if (s)
+		col_append_fstr(pinfo->cinfo, COL_INFO, " %s", s);
+	return 0;
+}
+
+void proto_register_mlxreg(void)
+{
+	static ei_register_info ei[] = {
+		{ &ei_missing, { "mlxreg.missing", PI_MALFORMED, PI_WARN,
+				 "Register payload ends before its last field",
+				 EXPFILL } },
+		{ &ei_undecoded, { "mlxreg.undecoded", PI_UNDECODED, PI_NOTE,
+				   "Register payload not fully decoded",
+				   EXPFILL } },
+	};
+	gint *ett[MLXREG_ETT_DEPTHS];
+	const struct hwmsg_regdb *db;
+	struct hwmsg_err err;
+	module_t *module;
+	expert_module_t *expert;
+	unsigned int i;
+
+	proto_mlxreg = proto_register_protocol("Mellanox register fields",
+					       "MLXREG", "mlxreg");
+	for (i = 0; i < MLXREG_ETT_DEPTHS; i++) {
+		ett_depth[i] = -1;
+		ett[i] = &ett_depth[i];
+	}
+	proto_register_subtree_array(ett, array_length(ett));
+	expert = expert_register_protocol(proto_mlxreg);
+	expert_register_field_array(expert, ei, array_length(ei));
+
+	regs_by_id = g_hash_table_new(g_direct_hash, g_direct_equal);
+	hf_by_filter = g_hash_table_new(g_str_hash, g_str_equal);
+	abbrevs = g_hash_table_new(g_str_hash, g_str_equal);
+	vals_by_enum = g_hash_table_new(g_direct_hash, g_direct_equal);
+	extra_loaded = g_hash_table_new(g_str_hash, g_str_equal);
+
+	db = hwmsg_regdb_default(&err);
+	if (!db) {
+		ws_warning("mlxreg: %s; built-in registers only", err.msg);
+		db = hwmsg_regdb_builtin();
+	}
+	g_ptr_array_free(register_db(db, FALSE), TRUE);
+
+	module = prefs_register_protocol(proto_mlxreg, apply_prefs);
+	prefs_register_bool_preference(module, "load_adb",
+		"Decode registers from the mstflint ADB databases",
+		"Decode registers only the mstflint ADB files describe "
+		"($HWMSG_ADB_PATH, or the installed switch and hca files). "
+		"Their fields are registered at start-up either way; set "
+		"HWMSG_ADB_PATH=: to start without loading them.",
+		&pref_load_adb);
+	prefs_register_filename_preference(module, "adb_file",
+		"Extra ADB file",
+		"An mstflint register_access_table.adb whose registers are "
+		"decoded too (registers already described keep their fields). "
+		"Loaded when the preference is applied; takes effect at once.",
+		&pref_adb_file, FALSE);
+
+	mlxreg_handle = create_dissector_handle(dissect_mlxreg, proto_mlxreg);
+	register_postdissector(create_dissector_handle(append_info,
+						       proto_mlxreg));
+}
+
+void proto_reg_handoff_mlxreg(void)
+{
+	update_table(regs_by_id);
+}
