@@ -73,6 +73,7 @@ int nl_genl_talk(struct mnl_socket *nl, struct nlmsghdr *req, mnl_cb_t cb,
 }
 
 struct resolve_ctx {
+	const char *name;
 	const char *group;
 	struct nl_genl_family *fam;
 	uint32_t group_id;
@@ -115,6 +116,10 @@ static int resolve_cb(const struct nlmsghdr *nlh, void *data)
 
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
 		switch (mnl_attr_get_type(a)) {
+		case CTRL_ATTR_FAMILY_NAME:
+			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
+				ctx->name = mnl_attr_get_str(a);
+			break;
 		case CTRL_ATTR_FAMILY_ID:
 			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
 				ctx->fam->id = mnl_attr_get_u16(a);
@@ -132,6 +137,21 @@ static int resolve_cb(const struct nlmsghdr *nlh, void *data)
 		}
 	}
 	return MNL_CB_OK;
+}
+
+int nl_genl_parse_family(const struct nlmsghdr *nlh, const char **name,
+			 struct nl_genl_family *fam, const char *group,
+			 uint32_t *group_id)
+{
+	struct resolve_ctx ctx = { .group = group, .fam = fam };
+
+	memset(fam, 0, sizeof(*fam));
+	resolve_cb(nlh, &ctx);
+	if (name)
+		*name = ctx.name;
+	if (group_id)
+		*group_id = ctx.group_id;
+	return !group || ctx.have_group;
 }
 
 int nl_genl_resolve(struct mnl_socket *nl, const char *family,

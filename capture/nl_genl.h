@@ -30,6 +30,16 @@ int nl_genl_resolve(struct mnl_socket *nl, const char *family,
 		    const char *group, struct nl_genl_family *fam,
 		    uint32_t *group_id, struct hwmsg_err *err);
 
+/*
+ * Read a family description (a GETFAMILY reply or an nlctrl NEWFAMILY
+ * notification): its name (may be NULL), id, version and, when group is not
+ * NULL, that multicast group's id. Returns 1 when the group was found (or
+ * group is NULL), 0 when not.
+ */
+int nl_genl_parse_family(const struct nlmsghdr *nlh, const char **name,
+			 struct nl_genl_family *fam, const char *group,
+			 uint32_t *group_id);
+
 /* A request header for cmd in buf (MNL_SOCKET_BUFFER_SIZE bytes). */
 struct nlmsghdr *nl_genl_msg(void *buf, uint16_t family_id, uint8_t cmd,
 			     uint8_t version, uint16_t flags);

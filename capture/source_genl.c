@@ -12,10 +12,14 @@
  * counts as one drop, a lower bound.
  *
  * --source genl[=OPTS], OPTS comma-separated: "module" (only the module's
- * family), "seed" (only the seed's), "noconfig" (no devlink events).
+ * family), "seed" (only the seed's), "noconfig" (no devlink events), "wait"
+ * (outlive the module, see below).
  *
  * When the family is unregistered (rmmod devlink_hwmsg) next() fails with a
  * message saying so: hwmsgd then closes the file, complete, and exits 1.
+ * With "wait" the source says so on stderr, waits for the family to be
+ * registered again (a module upgrade), joins its group and goes on; SEQ
+ * starts over then, which is not counted as loss.
  */
 #include <errno.h>
 #include <poll.h>
@@ -43,6 +47,8 @@ struct genl_source {
 	struct nl_genl_family hwmsg;	/* the family we capture from */
 	const char *hwmsg_name;
 	bool seed;			/* hwmsg is the seed's "devlink" family */
+	bool wait;			/* outlive the family */
+	bool gone;			/* waiting for the family to return */
 	struct nl_genl_family devlink;	/* config events; id 0 if not joined */
 
 	uint8_t *buf;
@@ -133,6 +139,7 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 		return -1;
 	}
 	s->fd = mnl_socket_get_fd(s->nl);
+	s->wait = opt_has(arg, "wait");
 
 	/* the seed's family first: a kernel that carries it needs no module */
 	if (!opt_has(arg, "module")) {
@@ -330,6 +337,33 @@ static bool family_deleted(const struct genl_source *s,
 	return false;
 }
 
+/*
+ * nlctrl: our family registered again (wait mode): join its group. Returns
+ * nonzero only when joining fails (err set).
+ */
+static int family_returned(struct genl_source *s, const struct nlmsghdr *nlh,
+			   struct hwmsg_err *err)
+{
+	const struct genlmsghdr *g = mnl_nlmsg_get_payload(nlh);
+	struct nl_genl_family fam;
+	const char *name = NULL;
+	uint32_t grp;
+
+	if (g->cmd != CTRL_CMD_NEWFAMILY ||
+	    !nl_genl_parse_family(nlh, &name, &fam, DEVLINK_HWMSG_MCGRP_NAME,
+				  &grp) ||
+	    !name || strcmp(name, s->hwmsg_name))
+		return 0;
+	if (join(s, grp, s->hwmsg_name, err))
+		return -1;
+	s->hwmsg = fam;
+	s->gone = false;
+	s->have_seq = false;	/* numbering starts over with the module */
+	fprintf(stderr, "hwmsgd: genl: family %s is back; capture goes on\n",
+		s->hwmsg_name);
+	return 0;
+}
+
 static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 		     struct hwmsg_err *err)
 {
@@ -372,10 +406,17 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 			continue;
 		g = mnl_nlmsg_get_payload(nlh);
 		if (nlh->nlmsg_type == GENL_ID_CTRL) {
-			if (family_deleted(s, nlh))
-				return hwmsg_errf(err, 0,
-						  "genl: family %s was unregistered (module unloaded); capture ends",
-						  s->hwmsg_name);
+			if (family_deleted(s, nlh)) {
+				if (!s->wait)
+					return hwmsg_errf(err, 0,
+							  "genl: family %s was unregistered (module unloaded); capture ends",
+							  s->hwmsg_name);
+				fprintf(stderr, "hwmsgd: genl: family %s was unregistered; waiting for it to return\n",
+					s->hwmsg_name);
+				s->gone = true;
+			} else if (s->gone && family_returned(s, nlh, err)) {
+				return -1;
+			}
 			continue;
 		}
 		if (nlh->nlmsg_type == s->hwmsg.id &&

@@ -21,7 +21,7 @@ capture_start rmmod --source genl
 settle 1
 run rmmod devlink_hwmsg
 i=0
-while kill -0 "$(cat /tmp/rmmod.pid)" 2>/dev/null && [ $i -lt 50 ]; do
+while kill -0 "$(cat /tmp/rmmod.pid)" 2>/dev/null && [ $i -lt 150 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
@@ -32,7 +32,24 @@ cat /out/rmmod.err
 [ "$(cat /out/rmmod.rc)" = 1 ] || fail "hwmsgd exit status $(cat /out/rmmod.rc) after rmmod, 1 expected"
 grep -q "unregistered" /out/rmmod.err || fail "hwmsgd did not say the family went away"
 
+# --source genl=wait outlives the module: reload it, the capture goes on
 run insmod /lib/hwmsg/devlink_hwmsg.ko
+capture_start wait --source genl=wait,noconfig
+run sh -c "echo 5 > $DBG/hwmsg_sim3/burst"
+settle 0.5
+run rmmod devlink_hwmsg
+settle 0.5
+kill -0 "$(cat /tmp/wait.pid)" || fail "hwmsgd genl=wait died at rmmod"
+run insmod /lib/hwmsg/devlink_hwmsg.ko
+settle 0.5
+run sh -c "echo 7 > $DBG/hwmsg_sim3/burst"
+settle 0.5
+capture_stop wait
+[ "$(cat /out/wait.rc)" = 0 ] || fail "hwmsgd genl=wait exited $(cat /out/wait.rc)"
+grep -q "waiting for it to return" /out/wait.err || fail "genl=wait did not say it waits"
+grep -q "is back" /out/wait.err || fail "genl=wait did not notice the module's return"
+run sh -c "echo 0 > $DBG/hwmsg_sim3/rate"
+
 capture_start simgone --source genl
 settle 0.5
 run rmmod hwmsg_sim
