@@ -143,9 +143,11 @@ int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 	char *lname;
 	size_t k;
 
-	/* a layout beats a bare name, whatever the order */
+	/* a layout beats a bare name, whatever the order; the name stays */
 	if (taken && (db->regs[i]->layout || !reg->layout))
 		return 0;
+	if (taken)
+		reg->name = db->regs[i]->name;
 	lname = regdb_strdup(db, reg->name);
 	if (!lname)
 		return -1;

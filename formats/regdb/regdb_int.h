@@ -15,7 +15,7 @@ char *regdb_strdup(struct hwmsg_regdb *db, const char *s);
 
 /*
  * Add reg unless its id is taken (the first loaded wins, except that a
- * layout replaces a bare name); sets reg->lname.
+ * layout replaces a bare name, keeping that name); sets reg->lname.
  * Returns 1 if added, 0 if skipped, -1 when out of memory.
  */
 int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg);

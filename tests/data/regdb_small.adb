@@ -37,12 +37,13 @@
 	<field name="x" descr="" access="RW" offset="0x0.0" size="0x0.8" />
 </node>
 <node name="access_reg_summary_ctrl_ext" descr="" attr_is_union="1" size="0x4.0" >
-	<field name="id" descr="" subnode="enum_entry" enum="TSTA=0xa001,TSTB=0xa002,TSTC=0xa003,PAOS=0x5006" offset="0x0.0" size="0x0.16" />
+	<field name="id" descr="" subnode="enum_entry" enum="TSTA=0xfa01,TSTB=0xfa02,TSTC=0xfa03,PAOS=0x5006,MCC_ADB=0x9062" offset="0x0.0" size="0x0.16" />
 </node>
 <node name="access_reg_summary_ext" descr="" attr_is_union="1" size="0x18" >
 	<field name="tsta" descr="" subnode="tst_a_ext" offset="0x0.0" selected_by="TSTA" size="0x18" />
 	<field name="tstb" descr="" subnode="tst_b_ext" offset="0x0.0" selected_by="TSTB" size="0xc" />
 	<field name="tstc" descr="" subnode="missing_ext" offset="0x0.0" selected_by="TSTC" size="0x4" />
 	<field name="paos" descr="" subnode="unused_ext" offset="0x0.0" selected_by="PAOS" size="0x4" />
+	<field name="mcc" descr="" subnode="unused_ext" offset="0x0.0" selected_by="MCC_ADB" size="0x4" />
 </node>
 </NodesDefinition>

@@ -46,16 +46,16 @@ static void test_small(void)
 	CHECK_EQ(hwmsg_regdb_load_adb(db, SMALL_ADB, &err), 0);
 	if (err.msg[0])
 		fprintf(stderr, "%s\n", err.msg);
-	CHECK_EQ(hwmsg_regdb_count(db), 4);
+	CHECK_EQ(hwmsg_regdb_count(db), 5);
 	r = hwmsg_regdb_find_name(db, "TSTA");
-	CHECK(r && r->id == 0xa001 && r->len == 0x18 &&
+	CHECK(r && r->id == 0xfa01 && r->len == 0x18 &&
 	      r->source == HWMSG_REG_ADB && r->layout);
 	CHECK_STR(r && r->layout ? r->layout->fields[0].descr : NULL,
 		  "Width\nsecond line");
-	r = hwmsg_regdb_find(db, 0xa003);	/* its node is missing */
+	r = hwmsg_regdb_find(db, 0xfa03);	/* its node is missing */
 	CHECK(r && !r->layout && !strcmp(r->name, "TSTC"));
 
-	CHECK_EQ(hwmsg_reg_decode(db, 0xa001, a, sizeof(a), &d, &err), 0);
+	CHECK_EQ(hwmsg_reg_decode(db, 0xfa01, a, sizeof(a), &d, &err), 0);
 	CHECK_EQ(raw(&d, "local_port"), 7);
 	CHECK_EQ(raw(&d, "lp_msb"), 2);
 	CHECK_STR(str(&d, "width"), "x4 (4)");
@@ -68,13 +68,13 @@ static void test_small(void)
 	hwmsg_reg_decoded_free(&d);
 
 	/* the union follows grp: 5 is IB, 0 is ETH */
-	CHECK_EQ(hwmsg_reg_decode(db, 0xa002, b, sizeof(b), &d, &err), 0);
+	CHECK_EQ(hwmsg_reg_decode(db, 0xfa02, b, sizeof(b), &d, &err), 0);
 	CHECK_EQ(raw(&d, "counters.arm_ib.symbols"), 0x100000002ull);
 	CHECK(hwmsg_reg_decoded_get(&d, "counters.arm_ib.symbols")->field->kind ==
 	      HWMSG_REG_U64);
 	hwmsg_reg_decoded_free(&d);
 	b[3] = 0;
-	CHECK_EQ(hwmsg_reg_decode(db, 0xa002, b, sizeof(b), &d, &err), 0);
+	CHECK_EQ(hwmsg_reg_decode(db, 0xfa02, b, sizeof(b), &d, &err), 0);
 	/* frames_high + frames_low: one 64-bit counter */
 	CHECK_EQ(raw(&d, "counters.arm_eth.frames"), 0x100000002ull);
 	CHECK(hwmsg_reg_decoded_get(&d, "counters.arm_eth.frames_low") == NULL);
@@ -95,8 +95,12 @@ static void test_precedence(void)
 	CHECK_EQ(hwmsg_regdb_load_adb(db, SMALL_ADB, &err), 0);
 	r = hwmsg_regdb_find(db, 0x5006);
 	CHECK(r && r->source == HWMSG_REG_BUILTIN);
-	r = hwmsg_regdb_find(db, 0xa001);
+	r = hwmsg_regdb_find(db, 0xfa01);
 	CHECK(r && r->source == HWMSG_REG_ADB);
+	/* the ADB layout fills a built-in bare name, which stays */
+	r = hwmsg_regdb_find(db, 0x9062);
+	CHECK(r && r->source == HWMSG_REG_ADB && r->layout &&
+	      !strcmp(r->name, "MCC") && !strcmp(r->lname, "mcc"));
 	hwmsg_regdb_free(db);
 
 	db = hwmsg_regdb_new();
@@ -299,15 +303,15 @@ static void test_lookup(void)
 	setenv("HWMSG_ADB_PATH", SMALL_ADB, 1);
 	r = hwmsg_reg_lookup(0x5006);
 	CHECK(r && r->source == HWMSG_REG_BUILTIN);
-	r = hwmsg_reg_lookup(0xa001);
+	r = hwmsg_reg_lookup(0xfa01);
 	CHECK(r && r->source == HWMSG_REG_ADB && !strcmp(r->name, "TSTA"));
 	CHECK(hwmsg_reg_lookup(0x0001) == NULL);
-	CHECK_EQ(hwmsg_reg_decode(NULL, 0xa001, p, sizeof(p), &d, NULL), 1);
+	CHECK_EQ(hwmsg_reg_decode(NULL, 0xfa01, p, sizeof(p), &d, NULL), 1);
 	CHECK_EQ(raw(&d, "local_port"), 9);
 	CHECK_STR(str(&d, "width"), "x2 (2)");
 	hwmsg_reg_decoded_free(&d);
 	CHECK(hwmsg_regdb_default(NULL) &&
-	      hwmsg_regdb_find(hwmsg_regdb_default(NULL), 0xa002));
+	      hwmsg_regdb_find(hwmsg_regdb_default(NULL), 0xfa02));
 }
 
 int main(void)
