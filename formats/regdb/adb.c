@@ -417,6 +417,9 @@ static int build_field(struct adb_loader *l, xmlNodePtr parent,
 		bit = strtoull(strchr(o, '.') + 1, NULL, 10);
 	}
 	f->width = (uint32_t)ew;
+	/* a node narrower than a word (none in mstflint's files) is a number */
+	if (ew < 32)
+		sub = NULL;
 	if (ew <= 32 && !sub) {
 		/* unaligned B (none in mstflint's files): b counts in byte B */
 		if (byte % 4)
