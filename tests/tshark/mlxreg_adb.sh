@@ -1,0 +1,135 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
+# mlxreg with vendor (ADB) register descriptions: registers only an ADB
+# file describes decode when it is loaded through HWMSG_ADB_PATH, the
+# adb_file preference (command line or preferences file), not with
+# load_adb off; a payload cut short gives expert info naming the first
+# missing field; the installed mstflint files decode too, and tshark starts
+# within half a second of its start-up without them.
+# usage: mlxreg_adb.sh PLUGIN.so GEN_MLXREG
+# Expected values follow the frames described in gen_mlxreg.c.
+set -u
+
+. "$(dirname "$0")/tshark_lib.sh"
+
+tshark_setup "$1"
+"$2" "$home/in" || { echo "FAIL: generator"; exit 1; }
+tshark_ready
+
+cap=$home/in/mlxreg.pcap
+adb=$home/in/mlxreg.adb
+F="-T fields -E separator=|"
+# ts with the register database from ADB files $1 (":" for none)
+tsa() {
+	(export HWMSG_ADB_PATH="$1"; shift; ts "$@")
+}
+# check NAME WANT ADB-LIST TSHARK-ARGS...
+checka() {
+	name=$1 want=$2 list=$3
+	shift 3
+	# shellcheck disable=SC2030,SC2031
+	(export HWMSG_ADB_PATH="$list"; check "$name" "$want" "$@"; \
+	 echo "$checks $fails" >"$home/count")
+	read -r checks fails <"$home/count"
+}
+
+# -- not loaded: the payload stays bytes ------------------------------------
+checka "without the ADB: MLXT is bytes" \
+"1|001100040000000000020007000000000000000061620000|
+2|000000000000000100000002|" ":" \
+	-r "$cap" -Y "frame.number <= 2" $F -e frame.number -e emad.reg.data \
+	-e mlxreg
+
+# -- HWMSG_ADB_PATH -----------------------------------------------------------
+want_mlxt="1|4|17|0,7,0,0|0,2,0,0|ab"
+checka "HWMSG_ADB_PATH: MLXT fields" "$want_mlxt" "$adb" \
+	-r "$cap" -Y "mlxreg.mlxt.width == 4" $F -e frame.number \
+	-e mlxreg.mlxt.width -e mlxreg.mlxt.local_port \
+	-e mlxreg.mlxt.lanes.module -e mlxreg.mlxt.lanes.tx_lane \
+	-e mlxreg.mlxt.name
+checka "HWMSG_ADB_PATH: union arms by selector" "2|0|4294967298|
+3|5||42" "$adb" \
+	-r "$cap" -Y "mlxreg.mlxu" $F -e frame.number -e mlxreg.mlxu.grp \
+	-e mlxreg.mlxu.counters.arm_eth.frames \
+	-e mlxreg.mlxu.counters.arm_ib.symbols
+post="grep -E '^ +(MLXT local_port 17|width: x4 \\(4\\)|lanes\\[1\\]|module: 7|MLXU grp IB \\(5\\)|arm_ib)\$' | sed 's/^ *//'"
+checka "HWMSG_ADB_PATH: enum names and subtrees in -V" "MLXT local_port 17
+width: x4 (4)
+lanes[1]
+module: 7
+MLXU grp IB (5)
+arm_ib" "$adb" -r "$cap" -Y "frame.number in {1, 3}" -V
+post=cat
+
+# -- the preference -------------------------------------------------------------
+checka "adb_file preference (-o): MLXT fields" "$want_mlxt" ":" \
+	-o "mlxreg.adb_file:$adb" -r "$cap" -Y "mlxreg.mlxt.width == 4" $F \
+	-e frame.number -e mlxreg.mlxt.width -e mlxreg.mlxt.local_port \
+	-e mlxreg.mlxt.lanes.module -e mlxreg.mlxt.lanes.tx_lane \
+	-e mlxreg.mlxt.name
+mkdir -p "$home/.config/wireshark"
+echo "mlxreg.adb_file: $adb" >"$home/.config/wireshark/preferences"
+chmod -R a+rX "$home/.config"
+checka "adb_file preference (preferences file): union arm" "3|42" ":" \
+	-r "$cap" -Y "mlxreg.mlxu.counters.arm_ib.symbols == 42" $F \
+	-e frame.number -e mlxreg.mlxu.counters.arm_ib.symbols
+rm -f "$home/.config/wireshark/preferences"
+checka "load_adb off: ADB-only registers stay bytes" \
+"1|001100040000000000020007000000000000000061620000|" "$adb" \
+	-o mlxreg.load_adb:FALSE -r "$cap" -Y "frame.number == 1" $F \
+	-e frame.number -e emad.reg.data -e mlxreg.mlxt.width
+checka "a bad adb_file is reported, the rest still decodes" "4|5" ":" \
+	-o "mlxreg.adb_file:$home/in/nonexistent.adb" -r "$cap" \
+	-Y "mlxreg.paos" $F -e frame.number -e mlxreg.paos.local_port
+check_eq "a bad adb_file: the error names the file" "1" \
+	"$(grep -c "mlxreg: ADB file $home/in/nonexistent.adb" "$home/stderr")"
+
+# -- a payload cut short -------------------------------------------------------
+checka "truncated PAOS: fields before the cut, expert info naming the first missing" \
+"4|5|1|1|PAOS: payload ends at 0x4, field ase at 0x4 and after missing|" ":" \
+	-r "$cap" -Y "mlxreg.missing" $F -e frame.number \
+	-e mlxreg.paos.local_port -e mlxreg.paos.admin_status \
+	-e mlxreg.paos.oper_status -e _ws.expert.message -e mlxreg.paos.ase
+checka "truncated PAOS: Info carries the index" \
+	"PAOS query response tid 0x5a5a000000000004 local_port 5" ":" \
+	-r "$cap" -Y "frame.number == 4" $F -e _ws.col.Info
+
+# -- the installed mstflint databases -----------------------------------------
+sw=/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb
+hca=/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb
+if [ -r "$sw" ] && [ -r "$hca" ]; then
+	checka "installed switch ADB: SVER (no built-in layout)" \
+		"5|33024|34984|37120" "$sw" \
+		-r "$cap" -Y "mlxreg.sver" $F -e frame.number \
+		-e mlxreg.sver.ether_type0 -e mlxreg.sver.ether_type1 \
+		-e mlxreg.sver.ether_type2
+
+	# start-up: tshark reading one frame, 5 runs each, best of 5
+	best() {
+		b=999999
+		for _ in 1 2 3 4 5; do
+			t0=$(date +%s%N)
+			tsa "$1" -r "$cap" -c 1 -Y mlxreg >/dev/null 2>&1
+			t1=$(date +%s%N)
+			t=$(( (t1 - t0) / 1000000 ))
+			[ $t -lt $b ] && b=$t
+		done
+		echo $b
+	}
+	without=$(best ":")
+	with=$(best "$sw:$hca")
+	nf_without=$(tsa ":" -G fields 2>/dev/null | grep -c '	mlxreg\.')
+	nf_with=$(tsa "$sw:$hca" -G fields 2>/dev/null | grep -c '	mlxreg\.')
+	echo "start-up: ${without} ms with built-in registers ($nf_without fields)," \
+	     "${with} ms with the switch+hca ADB files ($nf_with fields)"
+	checks=$((checks + 1))
+	if [ $((with - without)) -ge 500 ] || [ "$nf_with" -le "$nf_without" ]; then
+		fails=$((fails + 1))
+		echo "FAIL: start-up with the ADB files $((with - without)) ms slower"
+	else
+		echo "ok: start-up with the ADB files within 500 ms ($((with - without)) ms)"
+	fi
+else
+	echo "skip: mstflint ADB files not installed"
+fi
+
+tshark_summary
