@@ -168,6 +168,7 @@ static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 	for (i = 0; i < n; i++) {
 		const struct hwmsg_reg *r = hwmsg_regdb_at(db, i);
 		const char *d = r->descr ? r->descr : "";
+		char len[16];
 
 		if (o->json) {
 			printf("%s{\"id\":%u,\"name\":", i ? "," : "", r->id);
@@ -180,9 +181,13 @@ static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 			printf("}");
 			continue;
 		}
-		printf("0x%04x  %-24s 0x%-4x %-8s %.*s\n", r->id, r->name,
-		       r->len, r->layout ? name_of(hwmsg_reg_source_names,
-						   r->source) : "name",
+		if (r->layout)
+			snprintf(len, sizeof(len), "0x%x", r->len);
+		else
+			snprintf(len, sizeof(len), "-");
+		printf("0x%04x  %-24s %-6s %-8s %.*s\n", r->id, r->name, len,
+		       r->layout ? name_of(hwmsg_reg_source_names, r->source) :
+				   "name",
 		       (int)strcspn(d, "\n"), d);
 	}
 	if (o->json)
