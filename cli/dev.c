@@ -7,17 +7,22 @@
  *
  *   hwmsg dev [show] [-j]
  *   hwmsg dev port [show] [DEV/PORT] [-j]
+ *   hwmsg dev monitor        devlink notifications as they come, one a line
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 
 #include "cmds.h"
+#include "nl_devlink.h"
 #include "nl_genl.h"
 
 struct dev_ctx {
@@ -32,34 +37,10 @@ static void dev_usage(FILE *f)
 	fprintf(f,
 		"Usage: hwmsg dev [show] [-j]\n"
 		"       hwmsg dev port [show] [BUS/DEV[/PORT]] [-j]\n"
+		"       hwmsg dev monitor\n"
 		"  -j, --json   JSON output\n"
-		"Lists devlink devices or ports (needs the devlink family).\n");
-}
-
-static const char *port_type_str(uint16_t t)
-{
-	switch (t) {
-	case DEVLINK_PORT_TYPE_NOTSET: return "notset";
-	case DEVLINK_PORT_TYPE_AUTO: return "auto";
-	case DEVLINK_PORT_TYPE_ETH: return "eth";
-	case DEVLINK_PORT_TYPE_IB: return "ib";
-	}
-	return "unknown";
-}
-
-static const char *flavour_str(uint16_t f)
-{
-	switch (f) {
-	case DEVLINK_PORT_FLAVOUR_PHYSICAL: return "physical";
-	case DEVLINK_PORT_FLAVOUR_CPU: return "cpu";
-	case DEVLINK_PORT_FLAVOUR_DSA: return "dsa";
-	case DEVLINK_PORT_FLAVOUR_PCI_PF: return "pcipf";
-	case DEVLINK_PORT_FLAVOUR_PCI_VF: return "pcivf";
-	case DEVLINK_PORT_FLAVOUR_VIRTUAL: return "virtual";
-	case DEVLINK_PORT_FLAVOUR_UNUSED: return "unused";
-	case DEVLINK_PORT_FLAVOUR_PCI_SF: return "pcisf";
-	}
-	return "unknown";
+		"Lists devlink devices or ports, or prints devlink's notifications\n"
+		"(device and port added, changed, removed) until interrupted.\n");
 }
 
 static void json_str(const char *s)
@@ -153,7 +134,8 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 		json_str(handle);
 		if (ctx->ports) {
 			printf(":{");
-			printf("\"type\":\"%s\"", port_type_str(o.type));
+			printf("\"type\":\"%s\"",
+			       hwmsg_devlink_port_type_str(o.type));
 			if (o.netdev) {
 				printf(",\"netdev\":");
 				json_str(o.netdev);
@@ -164,7 +146,7 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 			}
 			if (o.has_flavour)
 				printf(",\"flavour\":\"%s\"",
-				       flavour_str(o.flavour));
+				       hwmsg_devlink_flavour_str(o.flavour));
 			if (o.has_number)
 				printf(",\"port\":%u", o.number);
 			printf("}");
@@ -172,13 +154,14 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 			printf(":{}");
 		}
 	} else if (ctx->ports) {
-		printf("%s: type %s", handle, port_type_str(o.type));
+		printf("%s: type %s", handle,
+		       hwmsg_devlink_port_type_str(o.type));
 		if (o.netdev)
 			printf(" netdev %s", o.netdev);
 		if (o.ibdev)
 			printf(" ibdev %s", o.ibdev);
 		if (o.has_flavour)
-			printf(" flavour %s", flavour_str(o.flavour));
+			printf(" flavour %s", hwmsg_devlink_flavour_str(o.flavour));
 		if (o.has_number)
 			printf(" port %u", o.number);
 		printf("\n");
@@ -187,6 +170,79 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 	}
 	ctx->n++;
 	return MNL_CB_OK;
+}
+
+static volatile sig_atomic_t monitor_stop;
+
+static void monitor_signal(int sig)
+{
+	(void)sig;
+	monitor_stop = 1;
+}
+
+static int monitor_cb(const struct nlmsghdr *nlh, void *data)
+{
+	char line[512];
+	struct timespec ts;
+	struct tm tm;
+
+	(void)data;
+	if (hwmsg_devlink_event_format((const uint8_t *)nlh, nlh->nlmsg_len,
+				       line, sizeof(line)) < 0)
+		return MNL_CB_OK;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	localtime_r(&ts.tv_sec, &tm);
+	printf("%02d:%02d:%02d.%06ld %s\n", tm.tm_hour, tm.tm_min, tm.tm_sec,
+	       ts.tv_nsec / 1000, line);
+	fflush(stdout);
+	return MNL_CB_OK;
+}
+
+/* devlink's "config" group, printed until SIGINT/SIGTERM. */
+static int dev_monitor(struct mnl_socket *nl)
+{
+	struct sigaction sa = { .sa_handler = monitor_signal };
+	struct nl_genl_family fam;
+	struct hwmsg_err err;
+	size_t cap = 64 * 1024;
+	uint32_t grp;
+	char *buf;
+	int ret = 0;
+
+	if (nl_genl_resolve(nl, DEVLINK_GENL_NAME,
+			    DEVLINK_GENL_MCGRP_CONFIG_NAME, &fam, &grp, &err)) {
+		fprintf(stderr, "hwmsg dev: %s\n", err.msg);
+		return 1;
+	}
+	if (mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &grp,
+				  sizeof(grp)) < 0) {
+		fprintf(stderr, "hwmsg dev: joining devlink/config: %s\n",
+			strerror(errno));
+		return 1;
+	}
+	buf = malloc(cap);
+	if (!buf)
+		return 1;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	while (!monitor_stop) {
+		ssize_t n = mnl_socket_recvfrom(nl, buf, cap);
+
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			if (errno == ENOBUFS) {
+				fprintf(stderr, "hwmsg dev: notifications lost (ENOBUFS)\n");
+				continue;
+			}
+			fprintf(stderr, "hwmsg dev: %s\n", strerror(errno));
+			ret = 1;
+			break;
+		}
+		mnl_cb_run(buf, (size_t)n, 0, 0, monitor_cb, NULL);
+	}
+	free(buf);
+	return ret;
 }
 
 int cmd_dev(int argc, char **argv)
@@ -218,6 +274,20 @@ int cmd_dev(int argc, char **argv)
 		}
 	}
 	i = optind;
+	if (i < argc && !strcmp(argv[i], "monitor")) {
+		if (i + 1 != argc) {
+			dev_usage(stderr);
+			return 2;
+		}
+		nl = nl_genl_open(&err);
+		if (!nl) {
+			fprintf(stderr, "hwmsg dev: %s\n", err.msg);
+			return 1;
+		}
+		ret = dev_monitor(nl);
+		mnl_socket_close(nl);
+		return ret;
+	}
 	if (i < argc && !strcmp(argv[i], "port")) {
 		ctx.ports = true;
 		i++;

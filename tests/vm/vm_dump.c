@@ -6,7 +6,7 @@
  *
  *   N type=emad dir=to_hw dev=hwmsg_sim/hwmsg_sim1 drv=mlxsw_hwmsg_sim
  *     seq=S len=L orig=O reg=0x9020 method=query r=0 status=0 hash=H
- *   N type=devlink_event ... cmd=C
+ *   N type=devlink_event ... cmd=C event="port_new bus/dev/0 type eth ..."
  *   summary records=N seq_gaps=G truncated=T decode_errors=E
  *
  * (one line each; hash is FNV-1a 64 of the payload).
@@ -20,6 +20,7 @@
 
 #include "hwmsg/io.h"
 #include "hwmsg/msg.h"
+#include "nl_devlink.h"
 
 static uint64_t fnv1a(const uint8_t *p, size_t n)
 {
@@ -82,8 +83,15 @@ int main(int argc, char **argv)
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			truncated++;
 		if (rec.type == HWMSG_TYPE_DEVLINK_EVENT) {
+			char ev[256];
+
 			if (rec.len >= NLMSG_HDRLEN + GENL_HDRLEN)
 				printf(" cmd=%u", rec.payload[NLMSG_HDRLEN]);
+			if (hwmsg_devlink_event_format(rec.payload, rec.len, ev,
+						       sizeof(ev)) >= 0)
+				printf(" event=\"%s\"", ev);
+			else
+				decode_errors++;
 		} else if (!(rec.flags & HWMSG_RECF_TRUNCATED) &&
 			   !hwmsg_msg_decode(&rec, &msg, &err)) {
 			printf(" reg=0x%04x method=%s r=%d status=%u",

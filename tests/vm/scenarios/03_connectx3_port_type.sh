@@ -4,6 +4,8 @@
 # capture), and `hwmsg dev` agrees with `devlink` before and after. An
 # injected firmware error fails the change and leaves the type alone.
 load
+hwmsg dev monitor >/out/monitor.txt 2>&1 &
+echo $! >/tmp/monitor.pid
 capture_start genl --source genl
 run sh -c "echo '3 connectx3 2' > $NEW"
 D=hwmsg_sim/hwmsg_sim3
@@ -32,6 +34,11 @@ run sh -c "echo 0 > $DBG/hwmsg_sim3/inject_status"
 same_as_devlink "after the failed change"
 grep -q "^$D/1: type eth netdev" /tmp/hw.port || fail "port 1 changed despite the error"
 settle 0.5
+kill -INT "$(cat /tmp/monitor.pid)"
+wait "$(cat /tmp/monitor.pid)" || fail "hwmsg dev monitor failed"
+cat /out/monitor.txt
+grep -q "port_new hwmsg_sim/hwmsg_sim3/0 type ib" /out/monitor.txt ||
+	fail "hwmsg dev monitor did not show port 0 turning ib"
 capture_stop genl
 [ "$(cat /out/genl.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/genl.rc)"
 pass

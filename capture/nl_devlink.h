@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * devlink notifications as text: the records of type
+ * HWMSG_TYPE_DEVLINK_EVENT (the whole netlink message) and `hwmsg dev`.
+ */
+#ifndef HWMSG_NL_DEVLINK_H
+#define HWMSG_NL_DEVLINK_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* "eth", "ib", ... and "physical", "cpu", ... as iproute2 prints them */
+const char *hwmsg_devlink_port_type_str(uint16_t type);
+const char *hwmsg_devlink_flavour_str(uint16_t flavour);
+/* "new", "port_new", "param_del", ... or NULL */
+const char *hwmsg_devlink_cmd_str(uint8_t cmd);
+
+/*
+ * One devlink notification (from its nlmsghdr, any alignment) as one line,
+ * e.g. "port_new hwmsg_sim/hwmsg_sim3/0 type ib flavour physical port 1".
+ * Returns the length of the whole line (as snprintf: buf holds at most
+ * cap - 1 bytes of it), or -1 when msg is not a well-formed netlink message.
+ */
+int hwmsg_devlink_event_format(const uint8_t *msg, size_t len, char *buf,
+			       size_t cap);
+
+#endif
