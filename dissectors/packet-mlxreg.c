@@ -57,7 +57,6 @@ static GHashTable *extra_loaded;	/* adb_file paths already loaded */
 /* Fields gathered by one walk of a database, registered as one array. */
 struct mlxreg_walk {
 	GArray *hf;		/* hf_register_info */
-	GPtrArray *new_regs;	/* struct mlxreg_reg first seen in this walk */
 	gboolean extra;
 };
 
@@ -185,7 +184,6 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 		       BASE_NONE, NULL);
 	}
 	g_hash_table_insert(regs_by_id, GUINT_TO_POINTER(reg->id), m);
-	g_ptr_array_add(w->new_regs, m);
 	return m;
 }
 
@@ -226,12 +224,11 @@ static int add_field(void *ctx, const struct hwmsg_reg *reg,
 	return 0;
 }
 
-/* Register the fields of db's registers not seen yet; returns the new ones. */
-static GPtrArray *register_db(const struct hwmsg_regdb *db, gboolean extra)
+/* Register the fields of db's registers not seen yet. */
+static void register_db(const struct hwmsg_regdb *db, gboolean extra)
 {
 	struct mlxreg_walk w = {
 		.hf = g_array_new(FALSE, FALSE, sizeof(hf_register_info)),
-		.new_regs = g_ptr_array_new(),
 		.extra = extra,
 	};
 	guint n;
@@ -245,7 +242,6 @@ static GPtrArray *register_db(const struct hwmsg_regdb *db, gboolean extra)
 			(int)n);
 	else
 		g_array_free(w.hf, TRUE);
-	return w.new_regs;
 }
 
 static gboolean want_in_table(const struct mlxreg_reg *m)
@@ -293,7 +289,7 @@ static void load_extra(const char *path)
 		return;
 	}
 	/* its names and layouts back the fields: kept for good */
-	g_ptr_array_free(register_db(db, TRUE), TRUE);
+	register_db(db, TRUE);
 }
 
 static void apply_prefs(void)
@@ -539,7 +535,7 @@ void proto_register_mlxreg(void)
 		ws_warning("mlxreg: %s; built-in registers only", err.msg);
 		db = hwmsg_regdb_builtin();
 	}
-	g_ptr_array_free(register_db(db, FALSE), TRUE);
+	register_db(db, FALSE);
 
 	module = prefs_register_protocol(proto_mlxreg, apply_prefs);
 	prefs_register_bool_preference(module, "load_adb",
