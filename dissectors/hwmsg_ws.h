@@ -64,31 +64,27 @@ const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id);
 /* A hwmsg_name lookup that never returns NULL. */
 const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v);
 
-/* ---- request/response tracking (emad_txn.c) ---------------------------- */
+/* ---- request/response tracking (txn.c) -------------------------------- */
 
 /* What the tracker knows about one frame; lives in file scope. */
 struct hwmsg_ws_txn_frame {
-	guint32 req_frame;	/* response: its request */
+	guint32 req_frame;	/* response: its request (last transmission) */
 	guint32 rsp_frame;	/* request: its response */
-	guint32 first_req;	/* request: first frame with this key (retransmission) */
+	guint32 first_req;	/* retransmission: the request's first frame */
 	nstime_t req_time;	/* response: when its request was seen */
 	gboolean response;
 	gboolean retrans;
 };
 
-enum hwmsg_ws_txn_mode {
-	/* EMAD: a response answers the last request with its device + tid; a
-	 * request whose tid was requested before is a retransmission */
-	HWMSG_WS_TXN_BY_TID,
-	/* CMD_REG (tid 0): responses answer requests in order, per device */
-	HWMSG_WS_TXN_FIFO,
-};
-
-/* Track one message; returns the frame's record (never NULL). */
+/*
+ * Track one message of type HWMSG_TYPE_MLX_EMAD or HWMSG_TYPE_MLX_CMD_REG
+ * (op: tid, reg_id, method, status, response) with libhwmsg's tracker,
+ * include/hwmsg/txn.h; device is "bus/dev". Returns the frame's record
+ * (never NULL).
+ */
 struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
-					      const char *device, guint64 tid,
-					      gboolean response,
-					      enum hwmsg_ws_txn_mode mode);
+					      const char *device, guint16 type,
+					      const struct hwmsg_emad_op *op);
 
 /* hf/expert ids of the tracking fields of one protocol. */
 struct hwmsg_ws_txn_fields {

@@ -134,10 +134,13 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 			hwmsg_ws_name(hwmsg_emad_status_names, r.status));
 	}
 	if (ctx && ctx->has_dir) {
-		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg,
-			wmem_strdup_printf(pinfo->pool, "cmd_reg %s",
-					   ctx->device),
-			0, r.response, HWMSG_WS_TXN_FIFO);
+		struct hwmsg_emad_op op = {
+			.reg_id = r.reg_id, .method = r.method,
+			.status = r.status, .response = r.response,
+		};
+
+		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg, ctx->device,
+				       HWMSG_TYPE_MLX_CMD_REG, &op);
 		hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	}
 	queue_tap(pinfo, &r, f);

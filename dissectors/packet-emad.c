@@ -296,8 +296,8 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 			hwmsg_ws_name(hwmsg_emad_status_names, s.op.status),
 			s.fw_string && *s.fw_string ? ": " : "",
 			s.fw_string ? (const char *)s.fw_string : "");
-	f = hwmsg_ws_txn_track(pinfo, proto_emad, device, s.op.tid,
-			       s.op.response, HWMSG_WS_TXN_BY_TID);
+	f = hwmsg_ws_txn_track(pinfo, proto_emad, device, HWMSG_TYPE_MLX_EMAD,
+			       &s.op);
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	set_info(pinfo, &s, f);
 	queue_tap(pinfo, &s, f);

@@ -1,110 +1,135 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Request/response pairing the Wireshark way: on the first pass each frame
- * gets a file-scoped record (proto data) and a map keyed by device + tid
- * remembers the request still waiting; later passes only read the records.
- * The rules are those of include/hwmsg/txn.h: EMAD pairs by device + tid and
- * a tid sent again is a retransmission; CMD_REG pairs first-in first-out per
- * device (mlx4 answers its commands in order, several may be outstanding).
+ * Request/response pairing by libhwmsg's tracker (include/hwmsg/txn.h), so
+ * the plugin follows the rules hwmsg show/stat/top follow: EMAD pairs by
+ * device + tid and a tid sent again while waiting is a retransmission;
+ * CMD_REG pairs in order per device. On the first pass each message is fed
+ * with its frame number as ref and the outcome is kept per frame (proto
+ * data, file scope); later passes only read it.
  */
 #include "hwmsg_ws.h"
 
+#include <string.h>
+
 #include <epan/proto_data.h>
 
-/* A request still waiting for its answer. */
-struct txn_pending {
-	struct hwmsg_ws_txn_frame *f;
-	guint32 frame;
-	nstime_t time;
+#include "hwmsg/txn.h"
+
+/* One capture file's tracker and its requests by frame number. */
+struct txn_file {
+	struct hwmsg_txn *t;
+	wmem_map_t *requests;	/* frame -> struct hwmsg_ws_txn_frame */
 };
 
-/*
- * Per key: requests waiting (by tid: only the latest, which a retransmission
- * replaces; FIFO: all of them, oldest first) and the first request seen.
- */
-struct txn_state {
-	wmem_list_t *pending;
-	guint32 first_req;
-};
+static struct txn_file file;
 
-/* device -> (tid -> struct txn_state); emptied when a file is closed. */
-static wmem_map_t *devices;
-
-static wmem_map_t *device_map(const char *device)
+/* The file scope is freed: the next file starts with an empty tracker. */
+static gboolean file_closed(wmem_allocator_t *scope _U_,
+			    wmem_cb_event_t event _U_, void *data _U_)
 {
-	wmem_map_t *tids;
-
-	if (!devices)
-		devices = wmem_map_new_autoreset(wmem_epan_scope(),
-						 wmem_file_scope(),
-						 wmem_str_hash, g_str_equal);
-	tids = wmem_map_lookup(devices, device);
-	if (!tids) {
-		tids = wmem_map_new(wmem_file_scope(), wmem_int64_hash,
-				    g_int64_equal);
-		wmem_map_insert(devices,
-				wmem_strdup(wmem_file_scope(), device), tids);
-	}
-	return tids;
+	hwmsg_txn_free(file.t);
+	file.t = NULL;
+	file.requests = NULL;
+	return FALSE;
 }
 
-static struct txn_state *txn_state(const char *device, guint64 tid)
+static struct hwmsg_txn *file_txn(void)
 {
-	wmem_map_t *tids = device_map(device);
-	struct txn_state *s = wmem_map_lookup(tids, &tid);
-	guint64 *key;
-
-	if (!s) {
-		key = wmem_new(wmem_file_scope(), guint64);
-		*key = tid;
-		s = wmem_new0(wmem_file_scope(), struct txn_state);
-		s->pending = wmem_list_new(wmem_file_scope());
-		wmem_map_insert(tids, key, s);
+	if (!file.t) {
+		file.t = hwmsg_txn_new();
+		if (!file.t)
+			return NULL;
+		file.requests = wmem_map_new(wmem_file_scope(), g_direct_hash,
+					     g_direct_equal);
+		wmem_register_callback(wmem_file_scope(), file_closed, NULL);
 	}
-	return s;
+	return file.t;
+}
+
+static guint64 ts_ns(const nstime_t *ts)
+{
+	if (ts->secs < 0)
+		return 0;
+	return (guint64)ts->secs * 1000000000u + (guint64)ts->nsecs;
+}
+
+static void ns_to_nstime(nstime_t *ts, guint64 ns)
+{
+	ts->secs = (time_t)(ns / 1000000000u);
+	ts->nsecs = (int)(ns % 1000000000u);
+}
+
+/* "bus/dev" as the tracker's record names (Ethernet captures: ""). */
+static void split_device(packet_info *pinfo, const char *device,
+			 struct hwmsg_record *rec)
+{
+	const char *slash = device ? strchr(device, '/') : NULL;
+
+	if (slash) {
+		rec->bus = wmem_strndup(pinfo->pool, device,
+					(size_t)(slash - device));
+		rec->dev = slash + 1;
+	} else {
+		rec->bus = "";
+		rec->dev = device ? device : "";
+	}
+}
+
+/* First pass: feed the tracker and fill f (and the request's response_in). */
+static void txn_feed(packet_info *pinfo, const char *device, guint16 type,
+		     const struct hwmsg_emad_op *op,
+		     struct hwmsg_ws_txn_frame *f)
+{
+	struct hwmsg_txn *t = file_txn();
+	struct hwmsg_ws_txn_frame *req;
+	struct hwmsg_record rec = { 0 };
+	struct hwmsg_msg msg = { 0 };
+	struct hwmsg_txn_info info;
+
+	if (!t)
+		return;
+	split_device(pinfo, device, &rec);
+	rec.driver = "";
+	rec.ts_ns = ts_ns(&pinfo->abs_ts);
+	rec.type = type;
+	rec.dir = op->response ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
+	msg.type = type;
+	msg.op = *op;
+	hwmsg_txn_feed_ref(t, &rec, &msg, pinfo->num, &info);
+
+	if (!op->response) {
+		wmem_map_insert(file.requests, GUINT_TO_POINTER(pinfo->num), f);
+		if (info.retransmits) {
+			f->retrans = TRUE;
+			f->first_req = (guint32)info.first_ref;
+		}
+		return;
+	}
+	if (!info.matched)
+		return;
+	f->req_frame = (guint32)info.req_ref;
+	ns_to_nstime(&f->req_time, info.req_ts_ns);
+	req = wmem_map_lookup(file.requests, GUINT_TO_POINTER(f->req_frame));
+	/* a busy answer keeps the request waiting: response_in is the first */
+	if (req && !req->rsp_frame)
+		req->rsp_frame = pinfo->num;
 }
 
 struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
-					      const char *device, guint64 tid,
-					      gboolean response,
-					      enum hwmsg_ws_txn_mode mode)
+					      const char *device, guint16 type,
+					      const struct hwmsg_emad_op *op)
 {
 	struct hwmsg_ws_txn_frame *f = p_get_proto_data(wmem_file_scope(),
 							pinfo, proto, 0);
-	struct txn_pending *p;
-	wmem_list_frame_t *head;
-	struct txn_state *s;
 
 	if (f)
 		return f;
 	f = wmem_new0(wmem_file_scope(), struct hwmsg_ws_txn_frame);
-	f->response = response;
+	f->response = op->response;
 	p_add_proto_data(wmem_file_scope(), pinfo, proto, 0, f);
-
-	s = txn_state(device ? device : "", tid);
-	if (!response) {
-		if (mode == HWMSG_WS_TXN_BY_TID && s->first_req) {
-			f->retrans = TRUE;
-			f->first_req = s->first_req;
-		} else if (!s->first_req) {
-			s->first_req = pinfo->num;
-		}
-		/* by tid, the answer goes to the last transmission */
-		if (mode == HWMSG_WS_TXN_BY_TID)
-			while ((head = wmem_list_head(s->pending)))
-				wmem_list_remove_frame(s->pending, head);
-		p = wmem_new(wmem_file_scope(), struct txn_pending);
-		p->f = f;
-		p->frame = pinfo->num;
-		p->time = pinfo->abs_ts;
-		wmem_list_append(s->pending, p);
-	} else if ((head = wmem_list_head(s->pending))) {
-		p = wmem_list_frame_data(head);
-		wmem_list_remove_frame(s->pending, head);
-		f->req_frame = p->frame;
-		f->req_time = p->time;
-		p->f->rsp_frame = pinfo->num;
-	}
+	/* the tracker wants capture order: only the first pass feeds it */
+	if (!PINFO_FD_VISITED(pinfo))
+		txn_feed(pinfo, device, type, op, f);
 	return f;
 }
 

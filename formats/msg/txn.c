@@ -18,6 +18,7 @@
 struct pending {
 	uint64_t tid;
 	uint64_t ts_ns;		/* last transmission */
+	uint64_t ref, first_ref; /* caller's refs: last, first transmission */
 	uint32_t dev;
 	uint32_t next, prev;	/* hash chain, or the device's FIFO */
 	uint32_t older, newer;	/* age list */
@@ -259,7 +260,7 @@ static uint32_t cmdreg_find(struct hwmsg_txn *t, uint32_t dev, uint16_t reg_id)
 
 static void add_request(struct hwmsg_txn *t, uint32_t dev,
 			const struct hwmsg_record *rec,
-			const struct hwmsg_msg *msg)
+			const struct hwmsg_msg *msg, uint64_t ref)
 {
 	uint32_t i = alloc_pending(t);
 	struct pending *p = &t->pool[i];
@@ -267,6 +268,7 @@ static void add_request(struct hwmsg_txn *t, uint32_t dev,
 
 	p->tid = msg->op.tid;
 	p->ts_ns = rec->ts_ns;
+	p->ref = p->first_ref = ref;
 	p->dev = dev;
 	p->retransmits = 0;
 	p->reg_id = msg->op.reg_id;
@@ -303,6 +305,13 @@ static bool resent_later(const struct hwmsg_msg *msg)
 void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		    const struct hwmsg_msg *msg, struct hwmsg_txn_info *info)
 {
+	hwmsg_txn_feed_ref(t, rec, msg, 0, info);
+}
+
+void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
+			const struct hwmsg_msg *msg, uint64_t ref,
+			struct hwmsg_txn_info *info)
+{
 	bool emad = rec->type == HWMSG_TYPE_MLX_EMAD;
 	struct pending *p;
 	uint32_t dev, i;
@@ -320,13 +329,16 @@ void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 	if (!msg->op.response) {
 		i = emad ? emad_find(t, dev, msg->op.tid) : NIL;
 		if (i == NIL) {
-			add_request(t, dev, rec, msg);
+			add_request(t, dev, rec, msg, ref);
 			return;
 		}
 		/* the same tid again: a retransmission */
 		p = &t->pool[i];
 		p->retransmits++;
 		p->ts_ns = rec->ts_ns;
+		info->prev_ref = p->ref;
+		info->first_ref = p->first_ref;
+		p->ref = ref;
 		age_unlink(t, i);
 		age_append(t, i);
 		info->retransmits = p->retransmits;
@@ -344,6 +356,8 @@ void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 	info->req_ts_ns = p->ts_ns;
 	info->latency_ns = rec->ts_ns >= p->ts_ns ? rec->ts_ns - p->ts_ns : 0;
 	info->retransmits = p->retransmits;
+	info->req_ref = p->ref;
+	info->first_ref = p->first_ref;
 	if (!resent_later(msg))
 		release(t, i);
 }

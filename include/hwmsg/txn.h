@@ -24,6 +24,15 @@ struct hwmsg_txn_info {
 	unsigned int retransmits; /* times this tid was sent before (request:
 				   * so far; response: before the answer) */
 	bool unsolicited;	/* response without a request in the trace */
+	/*
+	 * Caller refs (hwmsg_txn_feed_ref, e.g. frame numbers; 0 from
+	 * hwmsg_txn_feed), valid when matched or retransmits say so.
+	 */
+	uint64_t req_ref;	/* matched response: its request's last
+				 * transmission (the one it answers) */
+	uint64_t first_ref;	/* matched response or retransmission: the
+				 * request's first transmission */
+	uint64_t prev_ref;	/* retransmission: the transmission it repeats */
 };
 
 /* An unanswered request, reported by hwmsg_txn_orphans(). */
@@ -57,6 +66,13 @@ unsigned long hwmsg_txn_evicted(const struct hwmsg_txn *t);
  */
 void hwmsg_txn_feed(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		    const struct hwmsg_msg *msg, struct hwmsg_txn_info *info);
+/*
+ * hwmsg_txn_feed, with ref (opaque to the tracker) kept with a request so
+ * that info can name the transmissions a record pairs with.
+ */
+void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
+			const struct hwmsg_msg *msg, uint64_t ref,
+			struct hwmsg_txn_info *info);
 /*
  * Requests still waiting, older than now_ns - timeout_ns (0: all of them),
  * are reported once each to cb and forgotten. Returns how many. The scan

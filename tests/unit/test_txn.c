@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Transactions: EMAD pairing by (device, tid) with latency, retransmits
- * and orphans; CMD_REG pairing in order; unsolicited answers; eviction.
+ * and orphans; CMD_REG pairing in order; unsolicited answers; eviction;
+ * caller refs (frame numbers) of the transmissions a record pairs with.
  */
 #include "hwmsg/txn.h"
 #include "../test.h"
@@ -53,6 +54,20 @@ static struct hwmsg_txn_info feed(struct hwmsg_txn *t, uint16_t type,
 
 	make(&e, type, dev, ts, tid, reg_id, response, status);
 	hwmsg_txn_feed(t, &e.rec, &e.msg, &info);
+	return info;
+}
+
+/* ref: the caller's value for this record, e.g. a frame number */
+static struct hwmsg_txn_info feed_ref(struct hwmsg_txn *t, uint16_t type,
+				      const char *dev, uint64_t ref,
+				      uint64_t tid, uint16_t reg_id,
+				      bool response, uint8_t status)
+{
+	struct hwmsg_txn_info info;
+	struct ev e;
+
+	make(&e, type, dev, ref * 10, tid, reg_id, response, status);
+	hwmsg_txn_feed_ref(t, &e.rec, &e.msg, ref, &info);
 	return info;
 }
 
@@ -215,6 +230,78 @@ static void test_cmdreg_fifo(void)
 	hwmsg_txn_free(t);
 }
 
+static void test_refs_emad(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	struct hwmsg_txn_info i;
+
+	i = feed_ref(t, EMAD, SW, 1, 0x55, 0x8002, false, 0);
+	CHECK_EQ(i.retransmits, 0);
+	CHECK_EQ(i.prev_ref, 0);
+	/* busy: paired with frame 1, which stays waiting */
+	i = feed_ref(t, EMAD, SW, 2, 0x55, 0x8002, true,
+		     HWMSG_EMAD_STATUS_BUSY);
+	CHECK(i.matched);
+	CHECK_EQ(i.req_ref, 1);
+	CHECK_EQ(i.first_ref, 1);
+	i = feed_ref(t, EMAD, SW, 4, 0x55, 0x8002, false, 0);
+	CHECK_EQ(i.retransmits, 1);
+	CHECK_EQ(i.prev_ref, 1);
+	CHECK_EQ(i.first_ref, 1);
+	/* another device's tid 0x55 is its own request */
+	i = feed_ref(t, EMAD, SW2, 5, 0x55, 0x8002, false, 0);
+	CHECK_EQ(i.retransmits, 0);
+	i = feed_ref(t, EMAD, SW, 7, 0x55, 0x8002, false, 0);
+	CHECK_EQ(i.retransmits, 2);
+	CHECK_EQ(i.prev_ref, 4);
+	CHECK_EQ(i.first_ref, 1);
+	/* the answer goes to the last transmission */
+	i = feed_ref(t, EMAD, SW, 9, 0x55, 0x8002, true, 0);
+	CHECK(i.matched);
+	CHECK_EQ(i.req_ref, 7);
+	CHECK_EQ(i.first_ref, 1);
+	CHECK_EQ(i.latency_ns, 20);
+	i = feed_ref(t, EMAD, SW2, 10, 0x55, 0x8002, true, 0);
+	CHECK_EQ(i.req_ref, 5);
+	CHECK_EQ(i.first_ref, 5);
+	/* answered: the same tid again is a new request, not a resend */
+	i = feed_ref(t, EMAD, SW, 12, 0x55, 0x8002, false, 0);
+	CHECK_EQ(i.retransmits, 0);
+	i = feed_ref(t, EMAD, SW, 13, 0x55, 0x8002, true, 0);
+	CHECK_EQ(i.req_ref, 12);
+	CHECK_EQ(i.first_ref, 12);
+	/* unsolicited: no refs */
+	i = feed_ref(t, EMAD, SW, 14, 0x56, 0x8002, true, 0);
+	CHECK(i.unsolicited);
+	CHECK_EQ(i.req_ref, 0);
+	CHECK_EQ(i.first_ref, 0);
+	hwmsg_txn_free(t);
+}
+
+static void test_refs_cmdreg(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	struct hwmsg_txn_info i;
+
+	feed_ref(t, CMDREG, NIC, 3, 0, 0x5004, false, 0);
+	feed_ref(t, CMDREG, NIC, 4, 0, 0x5006, false, 0);
+	i = feed_ref(t, CMDREG, NIC, 5, 0, 0x5004, false, 0);
+	CHECK_EQ(i.retransmits, 0);	/* no tid: never a resend */
+	i = feed_ref(t, CMDREG, NIC, 6, 0, 0x5004, true, 0);
+	CHECK_EQ(i.req_ref, 3);
+	i = feed_ref(t, CMDREG, NIC, 7, 0, 0x5006, true, 0);
+	CHECK_EQ(i.req_ref, 4);
+	i = feed_ref(t, CMDREG, NIC, 8, 0, 0x5004, true, 0);
+	CHECK_EQ(i.req_ref, 5);
+	CHECK_EQ(i.first_ref, 5);
+	/* without refs the plain feed reports 0 */
+	feed(t, EMAD, SW, 100, 1, 0x5006, false, 0);
+	i = feed(t, EMAD, SW, 110, 1, 0x5006, true, 0);
+	CHECK(i.matched);
+	CHECK_EQ(i.req_ref, 0);
+	hwmsg_txn_free(t);
+}
+
 static void test_eviction(void)
 {
 	struct hwmsg_txn *t = hwmsg_txn_new();
@@ -280,6 +367,8 @@ int main(void)
 	test_orphans();
 	test_same_tid_two_devices();
 	test_cmdreg_fifo();
+	test_refs_emad();
+	test_refs_cmdreg();
 	test_eviction();
 	test_many_devices();
 	return test_done("txn");
