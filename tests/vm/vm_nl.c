@@ -29,6 +29,7 @@ static int do_join(int argc, char **argv)
 	uid_t uid = 0;
 	uint32_t grp;
 	int drop = argc > 2;
+	int ret;
 
 	if (drop)
 		uid = (uid_t)strtoul(argv[2], NULL, 0);
@@ -37,10 +38,13 @@ static int do_join(int argc, char **argv)
 				   DEVLINK_HWMSG_MCGRP_NAME, &fam, &grp,
 				   &err)) {
 		fprintf(stderr, "vm_nl: %s\n", err.msg);
+		if (nl)
+			mnl_socket_close(nl);
 		return 2;
 	}
 	if (drop && (setgroups(0, NULL) || setgid(uid) || setuid(uid))) {
 		perror("vm_nl: dropping privileges");
+		mnl_socket_close(nl);
 		return 2;
 	}
 	if (mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &grp,
@@ -48,10 +52,13 @@ static int do_join(int argc, char **argv)
 		int e = errno;
 
 		printf("join failed: %s\n", e == EPERM ? "EPERM" : strerror(e));
-		return drop && e == EPERM ? 0 : 1;
+		ret = drop && e == EPERM ? 0 : 1;
+	} else {
+		printf("join ok\n");
+		ret = drop ? 1 : 0;
 	}
-	printf("join ok\n");
-	return drop ? 1 : 0;
+	mnl_socket_close(nl);
+	return ret;
 }
 
 static int stats_cb(const struct nlmsghdr *nlh, void *data)
@@ -89,6 +96,8 @@ static int do_stats(void)
 	if (!nl || nl_genl_resolve(nl, DEVLINK_HWMSG_GENL_NAME, NULL, &fam,
 				   NULL, &err)) {
 		fprintf(stderr, "vm_nl: %s\n", err.msg);
+		if (nl)
+			mnl_socket_close(nl);
 		return 2;
 	}
 	nlh = nl_genl_msg(buf, fam.id, DEVLINK_HWMSG_CMD_GET,
