@@ -16,6 +16,7 @@
  */
 #include <string.h>
 
+#include <epan/exceptions.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
@@ -438,6 +439,38 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 	}
 }
 
+/* The register's subtree, its values, expert info and the Info summary. */
+static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			 const struct mlxreg_reg *m,
+			 const struct hwmsg_reg_decoded *d, int ret,
+			 const struct hwmsg_err *err)
+{
+	size_t name_len = strlen(m->reg->name);
+	char summary[256];
+	proto_item *ti;
+	proto_tree *t;
+
+	hwmsg_reg_summary(d, summary, sizeof(summary));
+	if (m->hf >= 0)
+		ti = proto_tree_add_item(tree, m->hf, tvb, 0, -1, ENC_NA);
+	else
+		ti = proto_tree_add_item(tree, proto_mlxreg, tvb, 0, -1, ENC_NA);
+	proto_item_set_text(ti, "%s", summary);
+	t = proto_item_add_subtree(ti, ett_depth[0]);
+	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
+						  ENC_NA));
+	add_values(t, tvb, d);
+	if (ret > 0)
+		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err->msg);
+	else if (ret < 0)
+		expert_add_info_format(pinfo, ti, &ei_undecoded, "%s", err->msg);
+	/* the index part ("local_port 17") goes to Info after EMAD wrote it */
+	if (strlen(summary) > name_len)
+		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
+				 wmem_strdup(pinfo->pool,
+					     summary + name_len + 1));
+}
+
 static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			  void *data)
 {
@@ -448,9 +481,6 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	struct hwmsg_err err;
 	guint len = tvb_captured_length(tvb);
 	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
-	char summary[256];
-	proto_item *ti;
-	proto_tree *t;
 	int ret;
 
 	if (!ctx)
@@ -463,27 +493,14 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		hwmsg_reg_decoded_free(&d);
 		return 0;	/* the caller shows the bytes */
 	}
-	hwmsg_reg_summary(&d, summary, sizeof(summary));
-	if (m->hf >= 0)
-		ti = proto_tree_add_item(tree, m->hf, tvb, 0, -1, ENC_NA);
-	else
-		ti = proto_tree_add_item(tree, proto_mlxreg, tvb, 0, -1, ENC_NA);
-	proto_item_set_text(ti, "%s", summary);
-	t = proto_item_add_subtree(ti, ett_depth[0]);
-	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
-						  ENC_NA));
-	add_values(t, tvb, &d);
-	if (ret > 0)
-		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err.msg);
-	else if (ret < 0)
-		expert_add_info_format(pinfo, ti, &ei_undecoded, "%s", err.msg);
-	/* the index part ("local_port 17") goes to Info after EMAD wrote it */
-	if (strlen(summary) > strlen(m->reg->name))
-		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
-			wmem_strdup(pinfo->pool,
-				    summary + strlen(m->reg->name) + 1));
-	hwmsg_reg_decoded_free(&d);
-	return (int)tvb_captured_length(tvb);
+	TRY {
+		add_register(tvb, pinfo, tree, m, &d, ret, &err);
+	}
+	FINALLY {	/* freed even if adding an item throws */
+		hwmsg_reg_decoded_free(&d);
+	}
+	ENDTRY;
+	return (int)len;
 }
 
 /* Runs after EMAD/CMD_REG have set the Info column. */
