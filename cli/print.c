@@ -85,20 +85,16 @@ static const struct hwmsg_regdb *regdb(void)
 /* " local_port 17": the index fields that say which instance it is. */
 static void print_reg_index(FILE *f, const struct hwmsg_msg *msg)
 {
-	struct hwmsg_reg_decoded d = { 0 };
 	char buf[128];
 	const char *s, *sp;
 
 	if (!msg->has_reg)
 		return;
-	if (hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
-			     &d, NULL) >= 0) {
-		s = hwmsg_reg_summary(&d, buf, sizeof(buf));
-		sp = strchr(s, ' ');	/* the summary starts with the name */
-		if (sp)
-			fputs(sp, f);
-	}
-	hwmsg_reg_decoded_free(&d);
+	s = hwmsg_reg_index_summary(regdb(), msg->op.reg_id, msg->reg,
+				    msg->reg_len, buf, sizeof(buf));
+	sp = s ? strchr(s, ' ') : NULL;	/* the summary starts with the name */
+	if (sp)
+		fputs(sp, f);
 }
 
 static void print_op_line(FILE *f, const struct hwmsg_record *rec,

@@ -19,6 +19,7 @@ struct decoder {
 	struct hwmsg_err *err;
 	bool failed;			/* out of memory */
 	bool err_set;
+	bool shallow;			/* top-level scalars only */
 };
 
 /* Bit address (big-endian bit order) of a field's first bit. */
@@ -107,13 +108,38 @@ static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
 	}
 }
 
+/* Append src at dst[*used], cut to HWMSG_REG_PATH_MAX, still terminated. */
+static void append(char *dst, size_t *used, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (n > HWMSG_REG_PATH_MAX - 1 - *used)
+		n = HWMSG_REG_PATH_MAX - 1 - *used;
+	memcpy(dst + *used, src, n);
+	*used += n;
+	dst[*used] = '\0';
+}
+
+/* prefix.name+suffix; by hand, as this runs for every decoded field */
 static void join(char *dst, const char *prefix, const char *name,
 		 const char *suffix)
 {
-	/* a path too long for HWMSG_REG_PATH_MAX is cut, still terminated */
-	if (snprintf(dst, HWMSG_REG_PATH_MAX, "%s%s%s%s", prefix,
-		     *prefix ? "." : "", name, suffix) >= HWMSG_REG_PATH_MAX)
-		dst[HWMSG_REG_PATH_MAX - 1] = 0;
+	size_t used = 0;
+
+	dst[0] = '\0';
+	append(dst, &used, prefix);
+	if (*prefix)
+		append(dst, &used, ".");
+	append(dst, &used, name);
+	append(dst, &used, suffix);
+}
+
+static void copy_path(char *dst, const char *src)
+{
+	size_t used = 0;
+
+	dst[0] = '\0';
+	append(dst, &used, src);
 }
 
 /* The scalar value of a field named by a dotted path within a layout. */
@@ -201,8 +227,8 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 		leaf(d, f, v, off * 8, pbase, 0);
 		return;
 	}
-	snprintf(path, sizeof(path), "%s", v->path);
-	snprintf(filter, sizeof(filter), "%s", v->filter);
+	copy_path(path, v->path);
+	copy_path(filter, v->filter);
 	g = push(d);
 	if (!g)
 		return;
@@ -212,8 +238,8 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	g->offset = (uint32_t)off;
 	join(g->path, path, c->name, "");
 	join(g->filter, filter, c->name, "");
-	snprintf(path, sizeof(path), "%s", g->path);
-	snprintf(filter, sizeof(filter), "%s", g->filter);
+	copy_path(path, g->path);
+	copy_path(filter, g->filter);
 	if (off >= d->len)
 		set_missing(d, g);
 	else
@@ -251,10 +277,27 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	} else {
 		char p[HWMSG_REG_PATH_MAX], fl[HWMSG_REG_PATH_MAX];
 
-		snprintf(p, sizeof(p), "%s", v->path);
-		snprintf(fl, sizeof(fl), "%s", v->filter);
+		copy_path(p, v->path);
+		copy_path(fl, v->filter);
 		walk_layout(d, f->layout, off, p, fl, depth + 1);
 	}
+}
+
+/* "[k]" without snprintf: arrays of records are decoded element by element */
+static void index_suffix(char *buf, unsigned int k)
+{
+	char digits[12];
+	unsigned int n = 0, i = 0;
+
+	do {
+		digits[n++] = (char)('0' + k % 10);
+		k /= 10;
+	} while (k);
+	buf[i++] = '[';
+	while (n)
+		buf[i++] = digits[--n];
+	buf[i++] = ']';
+	buf[i] = '\0';
 }
 
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
@@ -267,6 +310,9 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 		const struct hwmsg_reg_field *f = &l->fields[i];
 		char suffix[16];
 
+		if (d->shallow && (f->count || f->kind == HWMSG_REG_LAYOUT ||
+				   f->kind == HWMSG_REG_UNION))
+			continue;
 		if (!f->count) {
 			walk_one(d, f, l, base, 0, path, filter, "", depth);
 			continue;
@@ -274,7 +320,7 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 		for (k = 0; k < f->count && !d->failed; k++) {
 			uint64_t eb = (uint64_t)k * f->stride;
 
-			snprintf(suffix, sizeof(suffix), "[%u]", k);
+			index_suffix(suffix, k);
 			walk_one(d, f, l, base, eb, path, filter, suffix,
 				 depth);
 			/* one missing element stands for the rest */
@@ -286,12 +332,12 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 	}
 }
 
-int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
-			 size_t len, struct hwmsg_reg_decoded *out,
-			 struct hwmsg_err *err)
+static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
+		      size_t len, struct hwmsg_reg_decoded *out,
+		      struct hwmsg_err *err, bool shallow)
 {
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
-			     .out = out, .err = err };
+			     .out = out, .err = err, .shallow = shallow };
 	char filter[HWMSG_REG_PATH_MAX];
 
 	memset(out, 0, sizeof(*out));
@@ -305,6 +351,31 @@ int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	if (d.failed)
 		return -1;
 	return out->n_missing ? 1 : 0;
+}
+
+int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
+			 size_t len, struct hwmsg_reg_decoded *out,
+			 struct hwmsg_err *err)
+{
+	return decode_reg(reg, payload, len, out, err, false);
+}
+
+const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
+				    const uint8_t *payload, size_t len,
+				    char *buf, size_t size)
+{
+	const struct hwmsg_reg *reg = db ? hwmsg_regdb_find(db, id) :
+				      hwmsg_reg_lookup(id);
+	struct hwmsg_reg_decoded d;
+	const char *ret = NULL;
+
+	if (!reg || !size)
+		return NULL;
+	/* index fields are top-level scalars: skip arrays and records */
+	if (decode_reg(reg, payload, len, &d, NULL, true) >= 0)
+		ret = hwmsg_reg_summary(&d, buf, size);
+	hwmsg_reg_decoded_free(&d);
+	return ret;
 }
 
 int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,

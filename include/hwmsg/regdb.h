@@ -235,6 +235,15 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 			      size_t size);
 
+/*
+ * The same summary straight from a payload, decoding only the top-level
+ * scalar fields (what a one-line view needs, at a fraction of the cost of
+ * a full decode). NULL when the register has no layout.
+ */
+const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
+				    const uint8_t *payload, size_t len,
+				    char *buf, size_t size);
+
 /* ---- printing ---------------------------------------------------------- */
 
 /* One line of a printed register: indent levels, name, value (or NULL). */
