@@ -13,18 +13,14 @@ T=$(mktemp -d); chmod 755 "$T"; trap 'rm -rf "$T"' EXIT
 "$B/capture/hwmsgd" --sim --rate 0 --seed 7 -c "$N" -q -w "$T/bench.pcapng"
 chmod 644 "$T/bench.pcapng"
 
-# tshark ignores personal plugins as root: run it as nobody with its own HOME
 PLUGDIR="$T/home/.local/lib/wireshark/plugins/$(pkg-config --modversion wireshark | cut -d. -f1,2)/epan"
 mkdir -p "$PLUGDIR"
-cp "$B/dissectors/hwmsg.so" "$PLUGDIR/"
+cp "$B/dissectors/hwmsg_ws.so" "$PLUGDIR/"
 chmod -R a+rX "$T/home"
-as_user() {
-	if [ "$(id -u)" -eq 0 ]; then
-		setpriv --reuid=65534 --regid=65534 --clear-groups env HOME="$T/home" "$@"
-	else
-		env HOME="$T/home" "$@"
-	fi
-}
+# tshark ignores personal plugins as root: run it as nobody with its own HOME
+AS_USER="env HOME=$T/home"
+[ "$(id -u)" -eq 0 ] &&
+	AS_USER="setpriv --reuid=65534 --regid=65534 --clear-groups $AS_USER"
 
 measure() { # label, command...: prints "label seconds maxrss_kb"
 	label=$1; shift
@@ -34,9 +30,9 @@ measure() { # label, command...: prints "label seconds maxrss_kb"
 
 echo "records: $N ($(du -h "$T/bench.pcapng" | cut -f1))"
 measure "hwmsg-show-V" "$B/cli/hwmsg" show -V "$T/bench.pcapng" | tee "$T/a"
-measure "tshark-V" as_user tshark -V -r "$T/bench.pcapng" | tee "$T/b"
+measure "tshark-V" $AS_USER tshark -V -r "$T/bench.pcapng" | tee "$T/b"
 measure "hwmsg-show" "$B/cli/hwmsg" show "$T/bench.pcapng" | tee -a "$T/a2"
-measure "tshark" as_user tshark -r "$T/bench.pcapng" | tee -a "$T/b2"
+measure "tshark" $AS_USER tshark -r "$T/bench.pcapng" | tee -a "$T/b2"
 awk -v a="$(cut -d' ' -f2 "$T/a")" -v b="$(cut -d' ' -f2 "$T/b")" \
 	'BEGIN { printf "ratio tshark-V / hwmsg-show-V: %.1fx\n", b / a }'
 awk -v a="$(cut -d' ' -f2 "$T/a2")" -v b="$(cut -d' ' -f2 "$T/b2")" \
