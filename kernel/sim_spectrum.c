@@ -13,7 +13,9 @@
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
  *   rate           messages per second from the poller (0: off)
  *   burst          write N: N transactions (2N messages) right now
- *   inject_status  EMAD status of every response (0: ok)
+ *   inject_status  EMAD status of the responses (0: ok); busy (1) and
+ *                  receipt ack (9) make the request go again, as in mlxsw
+ *   inject_count   0: inject_status stays; N: only the next N responses
  *   inject_string  firmware string sent in a STRING TLV with a bad status
  *   latency_tlv    add a LATENCY TLV to responses
  *   transactions   read: transactions so far
@@ -35,6 +37,7 @@
 
 #define SP_DEFAULT_RATE		4	/* messages/s: an SFN and an MTMP poll */
 #define SP_MAX_BATCH		20000	/* messages per poller run */
+#define SP_MAX_RETRY		5	/* as mlxsw: resends after busy/ack */
 
 /* Register ids and lengths (bytes) as in mlxsw reg.h. */
 enum {
@@ -102,6 +105,7 @@ struct hsim_sp {
 	/* debugfs knobs */
 	u32 rate;
 	u8 inject_status;
+	u32 inject_count;
 	bool latency_tlv;
 	char inject_string[HWMSG_EMAD_STRING_LEN];
 };
@@ -125,23 +129,36 @@ static void sp_emit(struct hsim_sp *sp, bool incoming, size_t len)
 	trace_devlink_hwmsg(sp->devlink, incoming, 0, sp->frame, len);
 }
 
+/* The status of the next response: inject_status while inject_count lasts. */
+static u8 sp_next_status(struct hsim_sp *sp)
+{
+	u8 status = READ_ONCE(sp->inject_status);
+
+	if (status && sp->inject_count && !--sp->inject_count)
+		WRITE_ONCE(sp->inject_status, 0);	/* that was the last */
+	return status;
+}
+
 /*
  * One EMAD transaction: the request, then the response from the register
  * file. data (reg's length) is what a write stores; for a query it carries
- * the index fields (local_port). Caller holds sp->lock.
+ * the index fields (local_port). As mlxsw, a request answered "busy" or
+ * "message receipt ack" is sent again with the same tid, at most
+ * SP_MAX_RETRY times. Caller holds sp->lock.
  */
 static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 			const u8 *data)
 {
-	struct hwmsg_emad_extras x = { };
 	struct hwmsg_emad_op op = {
 		.reg_id = reg_id,
 		.method = method,
 		.cls = HWMSG_EMAD_CLASS_REG_ACCESS,
 	};
 	int ri = sp_reg_index(reg_id);
+	struct hwmsg_emad_extras x;
 	const struct sp_reg_desc *rd;
 	u8 resp[SP_REG_MAXLEN];
+	unsigned int attempt;
 	size_t len;
 	u8 status;
 
@@ -150,35 +167,44 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 	rd = &sp_regs[ri];
 	op.tid = sp->tid++;
 
-	len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op, NULL, data,
-			       rd->len);
-	sp_emit(sp, false, len);
+	for (attempt = 0; ; attempt++) {
+		memset(&x, 0, sizeof(x));
+		op.response = false;
+		op.status = 0;
+		len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op,
+				       NULL, data, rd->len);
+		sp_emit(sp, false, len);
 
-	status = READ_ONCE(sp->inject_status);
-	if (!status) {
-		if (method == HWMSG_EMAD_METHOD_WRITE)
-			memcpy(sp->regfile[ri], data, rd->len);
-		memcpy(resp, sp->regfile[ri], rd->len);
-		if (rd->per_port)
-			hwmsg_item_set(resp, 0, 16, 8,
-				       hwmsg_item_get(data, 0, 16, 8));
-		if (reg_id == SP_REG_MTMP)	/* 40 C and a little noise */
-			hwmsg_item_set(resp, 4, 0, 16,
-				       320 + get_random_u32_below(16));
-	} else {
-		memcpy(resp, data, rd->len);
-		if (sp->inject_string[0])
-			x.fw_string = sp->inject_string;
+		status = sp_next_status(sp);
+		if (!status) {
+			if (method == HWMSG_EMAD_METHOD_WRITE)
+				memcpy(sp->regfile[ri], data, rd->len);
+			memcpy(resp, sp->regfile[ri], rd->len);
+			if (rd->per_port)
+				hwmsg_item_set(resp, 0, 16, 8,
+					       hwmsg_item_get(data, 0, 16, 8));
+			if (reg_id == SP_REG_MTMP)	/* 40 C, some noise */
+				hwmsg_item_set(resp, 4, 0, 16,
+					       320 + get_random_u32_below(16));
+		} else {
+			memcpy(resp, data, rd->len);
+			if (sp->inject_string[0])
+				x.fw_string = sp->inject_string;
+		}
+		if (READ_ONCE(sp->latency_tlv)) {
+			x.has_latency = true;
+			x.latency_us = 50 + get_random_u32_below(200);
+		}
+		op.response = true;
+		op.status = status;
+		len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op, &x,
+				       resp, rd->len);
+		sp_emit(sp, true, len);
+		if ((status != HWMSG_EMAD_STATUS_BUSY &&
+		     status != HWMSG_EMAD_STATUS_MESSAGE_RECEIPT_ACK) ||
+		    attempt == SP_MAX_RETRY)
+			break;
 	}
-	if (READ_ONCE(sp->latency_tlv)) {
-		x.has_latency = true;
-		x.latency_us = 50 + get_random_u32_below(200);
-	}
-	op.response = true;
-	op.status = status;
-	len = hwmsg_emad_build(sp->frame, sizeof(sp->frame), &op, &x, resp,
-			       rd->len);
-	sp_emit(sp, true, len);
 	sp->transactions++;
 }
 
@@ -355,6 +381,7 @@ static void sp_debugfs_init(struct hsim_sp *sp)
 	debugfs_create_u32("rate", 0600, d, &sp->rate);
 	debugfs_create_file("burst", 0200, d, sp, &sp_burst_fops);
 	debugfs_create_u8("inject_status", 0600, d, &sp->inject_status);
+	debugfs_create_u32("inject_count", 0600, d, &sp->inject_count);
 	debugfs_create_file("inject_string", 0600, d, sp, &sp_string_fops);
 	debugfs_create_bool("latency_tlv", 0600, d, &sp->latency_tlv);
 	debugfs_create_u64("transactions", 0400, d, &sp->transactions);

@@ -5,7 +5,7 @@
  * scenario checks are a few greps and diffs:
  *
  *   N type=emad dir=to_hw dev=hwmsg_sim/hwmsg_sim1 drv=mlxsw_hwmsg_sim
- *     seq=S len=L orig=O reg=0x9020 method=query r=0 status=0 hash=H
+ *     seq=S len=L orig=O reg=0x9020 method=query r=0 status=0 [tid=T] hash=H
  *   N type=devlink_event ... cmd=C event="port_new bus/dev/0 type eth ..."
  *   summary records=N seq_gaps=G truncated=T decode_errors=E
  *
@@ -99,6 +99,8 @@ int main(int argc, char **argv)
 			       name_or(hwmsg_emad_method_names, msg.op.method,
 				       "?"),
 			       msg.op.response, msg.op.status);
+			if (rec.type == HWMSG_TYPE_MLX_EMAD)
+				printf(" tid=%016" PRIx64, msg.op.tid);
 			if (msg.has_fw_string)
 				printf(" fw_string=\"%s\"", msg.fw_string);
 			if (msg.has_latency)
