@@ -417,7 +417,8 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 		const struct hwmsg_reg_value *v = &d->values[i];
 		gint off = (gint)v->offset, len, left;
 
-		if (v->missing)
+		/* a union beyond the end is a group with its arm missing */
+		if (v->missing || v->offset > tvb_captured_length(tvb))
 			continue;
 		/* a depth with no group above it hangs off the nearest one */
 		depth = v->depth < top ? v->depth : top;

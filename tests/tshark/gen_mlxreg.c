@@ -10,6 +10,10 @@
  *   4  PAOS with a 4-byte payload (the register is 16): ase and after missing
  *   5  SVER (0x2025, layout only in mstflint's switch ADB): ether types
  *      0x8100, 0x88a8, 0x9100
+ * and allregs.pcap: for every register of hwmsg_regdb_default() (so
+ * HWMSG_ADB_PATH decides) with a layout, a full-length payload of
+ * pseudo-random bytes (odd frames) and the same cut to half its length
+ * (even frames), to check that no register trips a dissector bug.
  *
  * usage: gen_mlxreg OUTDIR
  */
@@ -17,9 +21,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/regdb.h"
 #include "hwmsg/wire.h"
 
 #define LINKTYPE_ETHERNET 1
+/* The REG TLV length is 11 bits of 32-bit words, its header included. */
+#define MAX_REG_LEN ((0x7ff - 1) * 4)
 
 /* Shaped like mstflint's register_access_table.adb: nodes, an array of
  * subnodes, a byte array read as text, a union chosen by a selector. */
@@ -76,6 +83,28 @@ static void put_le(uint8_t *p, uint32_t v, unsigned int n)
 		p[i] = (uint8_t)(v >> (8 * i));
 }
 
+static FILE *pcap_open(const char *dir, const char *name)
+{
+	char path[4096];
+	uint8_t h[24];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "wb");
+	if (!f)
+		die(path);
+	put_le(h, 0xa1b2c3d4, 4);	/* microsecond timestamps */
+	put_le(h + 4, 2, 2);
+	put_le(h + 6, 4, 2);
+	put_le(h + 8, 0, 4);
+	put_le(h + 12, 0, 4);
+	put_le(h + 16, 65535, 4);
+	put_le(h + 20, LINKTYPE_ETHERNET, 4);
+	if (fwrite(h, sizeof(h), 1, f) != 1)
+		die(path);
+	return f;
+}
+
 static void put_frame(FILE *f, unsigned int n, uint16_t reg_id,
 		      const uint8_t *reg, uint32_t reg_len)
 {
@@ -85,7 +114,7 @@ static void put_frame(FILE *f, unsigned int n, uint16_t reg_id,
 		.cls = HWMSG_EMAD_CLASS_REG_ACCESS, .response = true,
 	};
 	struct hwmsg_emad_extras x = { 0 };
-	uint8_t buf[512], h[16];
+	uint8_t buf[MAX_REG_LEN + 512], h[16];
 	size_t len = hwmsg_emad_build(buf, sizeof(buf), &op, &x, reg, reg_len);
 
 	if (!len) {
@@ -100,9 +129,43 @@ static void put_frame(FILE *f, unsigned int n, uint16_t reg_id,
 		die("write");
 }
 
+/* Every register with a layout, random bytes full and cut in half. */
+static void write_allregs(const char *dir)
+{
+	static uint8_t r[MAX_REG_LEN];
+	const struct hwmsg_regdb *db;
+	struct hwmsg_err err;
+	uint32_t seed = 1, len, i;
+	unsigned int k, n = 0;
+	FILE *f;
+
+	db = hwmsg_regdb_default(&err);
+	if (!db) {
+		fprintf(stderr, "gen_mlxreg: %s\n", err.msg);
+		exit(1);
+	}
+	f = pcap_open(dir, "allregs.pcap");
+	for (k = 0; k < hwmsg_regdb_count(db); k++) {
+		const struct hwmsg_reg *reg = hwmsg_regdb_at(db, k);
+
+		if (!reg->layout || !reg->len)
+			continue;
+		len = reg->len > MAX_REG_LEN ? MAX_REG_LEN : reg->len;
+		len &= ~3u;
+		for (i = 0; i < len; i++) {
+			seed = seed * 1103515245u + 12345u;
+			r[i] = (uint8_t)(seed >> 16);
+		}
+		put_frame(f, ++n, reg->id, r, len);
+		put_frame(f, ++n, reg->id, r, len / 2 & ~3u);
+	}
+	if (fclose(f))
+		die("allregs.pcap");
+}
+
 int main(int argc, char **argv)
 {
-	uint8_t h[24], r[64];
+	uint8_t r[64];
 	char path[4096];
 	FILE *f;
 
@@ -115,20 +178,7 @@ int main(int argc, char **argv)
 	if (!f || fputs(adb, f) == EOF || fclose(f))
 		die(path);
 
-	snprintf(path, sizeof(path), "%s/mlxreg.pcap", argv[1]);
-	f = fopen(path, "wb");
-	if (!f)
-		die(path);
-	put_le(h, 0xa1b2c3d4, 4);
-	put_le(h + 4, 2, 2);
-	put_le(h + 6, 4, 2);
-	put_le(h + 8, 0, 4);
-	put_le(h + 12, 0, 4);
-	put_le(h + 16, 65535, 4);
-	put_le(h + 20, LINKTYPE_ETHERNET, 4);
-	if (fwrite(h, sizeof(h), 1, f) != 1)
-		die(path);
-
+	f = pcap_open(argv[1], "mlxreg.pcap");
 	/* MLXT: width 0x00.0/8, local_port 0x00.16/8, lanes[4] at 0x04
 	 * (module 0x00.0/8, tx_lane 0x00.16/4), name at 0x14 */
 	memset(r, 0, sizeof(r));
@@ -158,6 +208,8 @@ int main(int argc, char **argv)
 	put_frame(f, 5, 0x2025, r, 0x10);
 
 	if (fclose(f))
-		die(path);
+		die("mlxreg.pcap");
+
+	write_allregs(argv[1]);
 	return 0;
 }

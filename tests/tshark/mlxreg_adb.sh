@@ -11,8 +11,14 @@ set -u
 
 . "$(dirname "$0")/tshark_lib.sh"
 
+sw=/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb
+hca=/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb
+if [ -r "$sw" ] && [ -r "$hca" ]; then installed="$sw:$hca"; else installed=":"; fi
+
 tshark_setup "$1"
-"$2" "$home/in" || { echo "FAIL: generator"; exit 1; }
+# allregs.pcap: every register of the built-in and installed databases
+(export HWMSG_ADB_PATH="$installed"; "$2" "$home/in") ||
+	{ echo "FAIL: generator"; exit 1; }
 tshark_ready
 
 cap=$home/in/mlxreg.pcap
@@ -93,10 +99,30 @@ checka "truncated PAOS: Info carries the index" \
 	"PAOS query response tid 0x5a5a000000000004 local_port 5" ":" \
 	-r "$cap" -Y "frame.number == 4" $F -e _ws.col.Info
 
+# -- every register, random bytes, full and cut in half -----------------------
+all=$home/in/allregs.pcap
+nall=$(tsa "$installed" -r "$all" -T fields -e frame.number | wc -l)
+post="grep -c '^Frame [0-9]*:'"
+checka "every register with a layout: -V, every frame" "$nall" "$installed" \
+	-r "$all" -V
+post="wc -l | tr -d ' '"
+checka "every register with a layout: every frame decoded" "$nall" "$installed" \
+	-r "$all" -Y mlxreg -T fields -e frame.number
+checka "every register with a layout: no error expert info" "0" "$installed" \
+	-r "$all" -Y "_ws.expert.severity >= 0x00800000" -T fields -e frame.number
+checka "every register with a layout: full payloads (odd frames) miss nothing" \
+	"0" "$installed" -r "$all" -Y "mlxreg.missing && frame.number % 2 == 1" \
+	-T fields -e frame.number
+post=cat
+echo "allregs.pcap: $nall frames ($((nall / 2)) registers)"
+checks=$((checks + 1))
+if [ "$nall" -lt 100 ] || { [ "$installed" != ":" ] && [ "$nall" -lt 1000 ]; }; then
+	fails=$((fails + 1))
+	echo "FAIL: allregs.pcap has only $nall frames"
+fi
+
 # -- the installed mstflint databases -----------------------------------------
-sw=/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb
-hca=/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb
-if [ -r "$sw" ] && [ -r "$hca" ]; then
+if [ "$installed" != ":" ]; then
 	checka "installed switch ADB: SVER (no built-in layout)" \
 		"5|33024|34984|37120" "$sw" \
 		-r "$cap" -Y "mlxreg.sver" $F -e frame.number \
