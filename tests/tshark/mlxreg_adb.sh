@@ -89,6 +89,12 @@ checka "a bad adb_file is reported, the rest still decodes" "4|5" ":" \
 check_eq "a bad adb_file: the error names the file" "1" \
 	"$(grep -c "mlxreg: ADB file $home/in/nonexistent.adb" "$home/stderr")"
 
+checka "a bad HWMSG_ADB_PATH file: built-in registers still decode" "4|5" \
+	"$home/in/nonexistent.adb" -r "$cap" -Y "mlxreg" $F -e frame.number \
+	-e mlxreg.paos.local_port
+check_eq "a bad HWMSG_ADB_PATH file: a warning names it" "1" \
+	"$(grep -c "mlxreg: $home/in/nonexistent.adb: .*built-in registers only" "$home/stderr")"
+
 # -- a payload cut short -------------------------------------------------------
 checka "truncated PAOS: fields before the cut, expert info naming the first missing" \
 "4|5|1|1|PAOS: payload ends at 0x4, field ase at 0x4 and after missing|" ":" \
