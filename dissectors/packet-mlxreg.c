@@ -418,8 +418,11 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 		gint off = (gint)v->offset, len, left;
 
 		/* a union beyond the end is a group with its arm missing */
-		if (v->missing || v->offset > tvb_captured_length(tvb))
+		if (v->missing || v->offset > tvb_captured_length(tvb)) {
+			if (v->group && top > v->depth)
+				top = v->depth;	/* no stale subtree for its children */
 			continue;
+		}
 		/* a depth with no group above it hangs off the nearest one */
 		depth = v->depth < top ? v->depth : top;
 		if (depth > MLXREG_MAX_DEPTH - 1)
