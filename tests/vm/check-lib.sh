@@ -60,3 +60,31 @@ has_event() {	# NAME PATTERN WHAT
 	grep "type=devlink_event" "$OUT/$1.txt" | grep -q "$2" ||
 		die "$1: no devlink event $3"
 }
+
+# tshark_agrees NAME: capinfos counts as many packets as vm_dump records;
+# with the Wireshark plugin built (BUILD/dissectors/hwmsg_ws.so) tshark
+# decodes the same EMAD register ids in the same order.
+tshark_agrees() {
+	f="$OUT/$1.pcapng"
+	n=$(sed -n 's/^summary records=\([0-9]*\) .*/\1/p' "$OUT/$1.txt")
+	if command -v capinfos >/dev/null; then
+		c=$(capinfos -c -M "$f" | sed -n 's/^Number of packets: *//p')
+		[ "$c" = "$n" ] || die "$1: capinfos counts $c packets, vm_dump $n records"
+		echo "$1: capinfos agrees ($c packets)"
+	fi
+	plugin=$BUILD/dissectors/hwmsg_ws.so
+	if [ -f "$plugin" ] && command -v tshark >/dev/null; then
+		. "$SRC/tests/tshark/tshark_lib.sh"
+		tshark_setup "$plugin"
+		cp "$f" "$home/in/"
+		tshark_ready
+		ts -r "$home/in/$1.pcapng" -Y emad -T fields -e emad.reg_id \
+			>"$OUT/$1.tshark" 2>"$OUT/$1.tshark.err" ||
+			die "$1: tshark failed: $(head -n 3 "$OUT/$1.tshark.err")"
+		grep "type=emad" "$OUT/$1.txt" |
+			sed 's/.* reg=0x0*\([0-9a-f]*\) .*/\1/' >"$OUT/$1.regs"
+		awk '{ printf "%x\n", $1 }' "$OUT/$1.tshark" | diff -u "$OUT/$1.regs" - >&2 ||
+			die "$1: tshark decodes other register ids"
+		echo "$1: tshark agrees ($(wc -l <"$OUT/$1.tshark") EMAD frames)"
+	fi
+}
