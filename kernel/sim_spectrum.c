@@ -129,6 +129,39 @@ static void sp_emit(struct hsim_sp *sp, bool incoming, size_t len)
 	trace_devlink_hwmsg(sp->devlink, incoming, 0, sp->frame, len);
 }
 
+/* Fields a real switch would report, on top of what the file holds. */
+static void sp_reg_synth(struct hsim_sp *sp, u16 reg_id, u8 *resp)
+{
+	unsigned int lp = hwmsg_item_get(resp, 0, 16, 8), i;
+
+	switch (reg_id) {
+	case SP_REG_MTMP:	/* temperature, 1/8 C: about 40 C */
+		hwmsg_item_set(resp, 4, 0, 16, 320 + get_random_u32_below(16));
+		hwmsg_item_set(resp, 8, 0, 16, 360);	/* max_temperature */
+		break;
+	case SP_REG_PMLP:	/* 4 lanes of module lp - 1 */
+		hwmsg_item_set(resp, 0, 0, 8, 4);	/* width */
+		for (i = 0; i < 4; i++) {
+			hwmsg_item_set(resp, 4 + 4 * i, 0, 8, lp - 1);
+			hwmsg_item_set(resp, 4 + 4 * i, 16, 4, i);
+			hwmsg_item_set(resp, 4 + 4 * i, 24, 4, i);
+		}
+		break;
+	case SP_REG_PTYS:	/* 100G capable, running 100G */
+		hwmsg_item_set(resp, 0x0c, 0, 32, 0x00100000);	/* cap */
+		hwmsg_item_set(resp, 0x18, 0, 32, 0x00100000);	/* admin */
+		hwmsg_item_set(resp, 0x24, 0, 32, 0x00100000);	/* oper */
+		break;
+	case SP_REG_PAOS:	/* oper_status follows admin_status */
+		hwmsg_item_set(resp, 0, 0, 4, hwmsg_item_get(resp, 0, 8, 4));
+		break;
+	case SP_REG_PMTU:	/* max_mtu */
+		hwmsg_item_set(resp, 4, 16, 16, 10000);
+		break;
+	}
+	(void)sp;
+}
+
 /* The status of the next response: inject_status while inject_count lasts. */
 static u8 sp_next_status(struct hsim_sp *sp)
 {
@@ -183,9 +216,7 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 			if (rd->per_port)
 				hwmsg_item_set(resp, 0, 16, 8,
 					       hwmsg_item_get(data, 0, 16, 8));
-			if (reg_id == SP_REG_MTMP)	/* 40 C, some noise */
-				hwmsg_item_set(resp, 4, 0, 16,
-					       320 + get_random_u32_below(16));
+			sp_reg_synth(sp, reg_id, resp);
 		} else {
 			memcpy(resp, data, rd->len);
 			if (sp->inject_string[0])
