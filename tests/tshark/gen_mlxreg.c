@@ -13,7 +13,8 @@
  * and allregs.pcap: for every register of hwmsg_regdb_default() (so
  * HWMSG_ADB_PATH decides) with a layout, a full-length payload of
  * pseudo-random bytes (odd frames) and the same cut to half its length
- * (even frames), to check that no register trips a dissector bug.
+ * (even frames), to check that no register trips a dissector bug;
+ * allregs.txt names each frame's register for the filter names: "N lname".
  *
  * usage: gen_mlxreg OUTDIR
  */
@@ -137,7 +138,8 @@ static void write_allregs(const char *dir)
 	struct hwmsg_err err;
 	uint32_t seed = 1, len, i;
 	unsigned int k, n = 0;
-	FILE *f;
+	char path[4096];
+	FILE *f, *names;
 
 	db = hwmsg_regdb_default(&err);
 	if (!db) {
@@ -145,6 +147,10 @@ static void write_allregs(const char *dir)
 		exit(1);
 	}
 	f = pcap_open(dir, "allregs.pcap");
+	snprintf(path, sizeof(path), "%s/allregs.txt", dir);
+	names = fopen(path, "w");
+	if (!names)
+		die(path);
 	for (k = 0; k < hwmsg_regdb_count(db); k++) {
 		const struct hwmsg_reg *reg = hwmsg_regdb_at(db, k);
 
@@ -158,8 +164,10 @@ static void write_allregs(const char *dir)
 		}
 		put_frame(f, ++n, reg->id, r, len);
 		put_frame(f, ++n, reg->id, r, len / 2 & ~3u);
+		fprintf(names, "%u %s\n%u %s\n", n - 1, reg->lname, n,
+			reg->lname);
 	}
-	if (fclose(f))
+	if (fclose(f) || fclose(names))
 		die("allregs.pcap");
 }
 

@@ -3,13 +3,16 @@
 # file describes decode when it is loaded through HWMSG_ADB_PATH, the
 # adb_file preference (command line or preferences file), not with
 # load_adb off; a payload cut short gives expert info naming the first
-# missing field; the installed mstflint files decode too, and tshark starts
+# missing field; every register of the built-in and installed databases,
+# fed random bytes, decodes as hwmsg show -V decodes it, with no error;
+# the installed mstflint files decode too, and tshark starts
 # within half a second of its start-up without them.
-# usage: mlxreg_adb.sh PLUGIN.so GEN_MLXREG
+# usage: mlxreg_adb.sh PLUGIN.so GEN_MLXREG HWMSG
 # Expected values follow the frames described in gen_mlxreg.c.
 set -u
 
 . "$(dirname "$0")/tshark_lib.sh"
+. "$(dirname "$0")/mlxreg_lib.sh"
 
 sw=/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb
 hca=/usr/share/mstflint/prm_dbs/hca/ext/register_access_table.adb
@@ -121,6 +124,11 @@ checka "every register with a layout: full payloads (odd frames) miss nothing" \
 	-T fields -e frame.number
 post=cat
 echo "allregs.pcap: $nall frames ($((nall / 2)) registers)"
+(export HWMSG_ADB_PATH="$installed"; "$3" show -V "$all") \
+	>"$home/in/allregs.show-V.txt" 2>&1 &&
+	chmod a+r "$home/in/allregs.show-V.txt"
+mlxreg_crosscheck "every register with a layout: every field hwmsg show -V prints has tshark's value" \
+	"$home/in/allregs.show-V.txt" "$all" "$installed" "$home/in/allregs.txt"
 checks=$((checks + 1))
 if [ "$nall" -lt 100 ] || { [ "$installed" != ":" ] && [ "$nall" -lt 1000 ]; }; then
 	fails=$((fails + 1))

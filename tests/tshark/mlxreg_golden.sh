@@ -8,6 +8,7 @@
 set -u
 
 . "$(dirname "$0")/tshark_lib.sh"
+. "$(dirname "$0")/mlxreg_lib.sh"
 
 G=$2
 [ -f "$G/sim.pcapng.zst" ] && [ -f "$G/sim.show-V.txt" ] || exit 77
@@ -18,62 +19,13 @@ cap=$home/in/sim.pcapng.zst
 F="-T fields -E separator=|"
 
 # -- every printed field, cross-checked ------------------------------------
-# expected: FRAME|FILTER|OCCURRENCE|VALUE (value normalized: enums and
-# flags as their number, hex without leading zeros, strings unquoted)
-awk '
-function norm(v,   a, n) {
-	n = split(v, a, " ")
-	if (a[1] ~ /^0x[0-9a-f]+$/) { sub(/^0x0*/, "", a[1]); return "0x" (a[1] == "" ? "0" : a[1]) }
-	if (a[1] ~ /^-?[0-9]+$/) return a[1]
-	if (a[n] ~ /^\([0-9]+\)$/) return substr(a[n], 2, length(a[n]) - 2)
-	gsub(/^"|"$/, "", v)
-	return v
-}
-/^[0-9][0-9]:/ { n++; reg = tolower($5); inreg = 0; next }
-/^      register [0-9]+ bytes/ { inreg = 1; next }
-inreg {
-	match($0, /^ */); ind = RLENGTH
-	if (ind < 8) { inreg = 0; next }
-	d = (ind - 8) / 2
-	name = $1
-	val = $0; sub(/^ *[^ ]+ */, "", val)
-	if (name == "(all") next
-	if (val == "") { grp[d] = name; next }
-	if (d > 1) next
-	occ = 0; path = name
-	if (d == 1) {
-		g = grp[0]
-		if (g ~ /\[[0-9]+\]$/) { occ = g; sub(/.*\[/, "", occ); sub(/\]/, "", occ); sub(/\[.*/, "", g) }
-		path = g "." name
-	}
-	printf "%d|mlxreg.%s.%s|%d|%s\n", n, reg, path, occ, norm(val)
-}' "$G/sim.show-V.txt" >"$home/want"
-nwant=$(wc -l <"$home/want")
-cut -d'|' -f2 "$home/want" | sort -u >"$home/filters"
-args=
-while read -r f; do args="$args -e $f"; done <"$home/filters"
-# shellcheck disable=SC2086
-ts -r "$cap" -Y "frame.number <= 300" $F -E occurrence=a -E aggregator=, \
-	-e frame.number $args >"$home/fields" 2>"$home/stderr"
-# the same rows, from tshark: the occurrence'th value of each wanted field
-got=$(awk -F'|' -v filters="$home/filters" '
-BEGIN { while ((getline f < filters) > 0) col[++nf] = f }
-FILENAME == ARGV[1] {
-	for (i = 2; i <= NF; i++) vals[$1, col[i - 1]] = $i
-	next
-}
-{
-	split(vals[$1, $2], a, ",")
-	v = a[$3 + 1]
-	if (v ~ /^0x[0-9a-f]+$/) { sub(/^0x0*/, "", v); v = "0x" (v == "" ? "0" : v) }
-	printf "%s|%s|%s|%s\n", $1, $2, $3, v
-}' "$home/fields" "$home/want")
-check_eq "every field show -V prints for 300 records ($nwant values) has tshark's value" \
-	"$(cat "$home/want")" "$got"
+mlxreg_crosscheck "every field show -V prints for 300 records has tshark's value" \
+	"$G/sim.show-V.txt" "$cap"
 checks=$((checks + 1))
-if [ "$nwant" -lt 500 ] || [ "$(cut -d'|' -f2 "$home/want" | cut -d. -f2 | sort -u | wc -l)" -lt 10 ]; then
+if [ "$xc_values" -lt 500 ] ||
+   [ "$(cut -d'|' -f2 "$home/xc_want" | cut -d. -f2 | sort -u | wc -l)" -lt 10 ]; then
 	fails=$((fails + 1))
-	echo "FAIL: the cross-check covers too little ($nwant values)"
+	echo "FAIL: the cross-check covers too little ($xc_values values)"
 fi
 
 # -- filters on register fields --------------------------------------------
