@@ -108,6 +108,19 @@ checka "truncated PAOS: Info carries the index" \
 	"PAOS query response tid 0x5a5a000000000004 local_port 5" ":" \
 	-r "$cap" -Y "frame.number == 4" $F -e _ws.col.Info
 
+# -- fields ----------------------------------------------------------------------
+post="cut -f3 | grep '^mlxreg\\.' | sort | uniq -d"
+checka "each mlxreg filter name registered once (built-in + installed ADB)" "" \
+	"$installed" -G fields
+post="awk -F'\t' '\$3 ~ /^mlxreg\\.(pmlp\\.width|paos\\.local_port|mgir\\.fw_info\\.psid|mgir\\.hw_info\\.manufacturing_base_mac|pmlp\\.rxtx)\$/ { print \$3, \$4 }' | sort"
+checka "field types: string, MAC, split local port, bool, enum" \
+"mlxreg.mgir.fw_info.psid FT_STRINGZPAD
+mlxreg.mgir.hw_info.manufacturing_base_mac FT_ETHER
+mlxreg.paos.local_port FT_UINT16
+mlxreg.pmlp.rxtx FT_BOOLEAN
+mlxreg.pmlp.width FT_UINT8" "$installed" -G fields
+post=cat
+
 # -- every register, random bytes, full and cut in half -----------------------
 all=$home/in/allregs.pcap
 nall=$(tsa "$installed" -r "$all" -T fields -e frame.number | wc -l)
