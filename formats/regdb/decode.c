@@ -240,9 +240,11 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	join(g->filter, filter, c->name, "");
 	copy_path(path, g->path);
 	copy_path(filter, g->filter);
-	if (off >= d->len)
+	if (off >= d->len) {
+		/* the union itself is past the end too, not only its arm */
+		set_missing(d, v);
 		set_missing(d, g);
-	else
+	} else
 		walk_layout(d, c->layout, off, path, filter, depth + 2);
 }
 

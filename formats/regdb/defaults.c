@@ -54,6 +54,8 @@ const char *hwmsg_reg_name(uint16_t id)
 {
 	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 
+	if (!r)	/* only a vendor database knows it: load those once */
+		r = hwmsg_reg_lookup(id);
 	return r ? r->name : NULL;
 }
 

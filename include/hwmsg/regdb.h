@@ -152,7 +152,8 @@ unsigned int hwmsg_regdb_count(const struct hwmsg_regdb *db);
 const struct hwmsg_reg *hwmsg_regdb_at(const struct hwmsg_regdb *db,
 				       unsigned int i);
 
-/* Name of a register id ("PMLP"), from the built-in database; NULL if unknown. */
+/* Name of a register id ("PMLP"): built-in, else from the vendor (ADB)
+ * databases, which are then loaded once; NULL if unknown. */
 const char *hwmsg_reg_name(uint16_t id);
 
 extern const struct hwmsg_name hwmsg_reg_kind_names[];
