@@ -22,7 +22,7 @@
 #include <linux/genetlink.h>
 
 #include "cmds.h"
-#include "nl_devlink.h"
+#include "hwmsg/devlink_event.h"
 #include "nl_genl.h"
 
 struct dev_ctx {

@@ -5,6 +5,7 @@
 #include <strings.h>
 #include <time.h>
 
+#include "hwmsg/devlink_event.h"
 #include "hwmsg/regdb.h"
 #include "print.h"
 
@@ -127,6 +128,18 @@ static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 		fprintf(f, " \"%s\"", msg->fw_string);
 }
 
+/* A devlink "config" notification recorded next to the messages. */
+static void print_devlink_event(FILE *f, const struct hwmsg_record *rec)
+{
+	char line[256];
+
+	if (hwmsg_devlink_event_format(rec->payload, rec->len, line,
+				       sizeof(line)) < 0)
+		fprintf(f, " devlink event, malformed (%u bytes)", rec->len);
+	else
+		fprintf(f, " devlink %s", line);
+}
+
 void print_record_line(FILE *f, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,
 		       const struct hwmsg_txn_info *info, uint64_t base_ns)
@@ -139,6 +152,8 @@ void print_record_line(FILE *f, const struct hwmsg_record *rec,
 	fputs(rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >", f);
 	if (msg)
 		print_op_line(f, rec, msg, info);
+	else if (rec->type == HWMSG_TYPE_DEVLINK_EVENT)
+		print_devlink_event(f, rec);
 	else
 		fprintf(f, " %s %u bytes", hwmsg_type_str(rec->type), rec->len);
 	if (rec->flags & HWMSG_RECF_TRUNCATED)

@@ -96,7 +96,7 @@ static int show_file(const char *path, const struct show_opts *o)
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
 				  txn ? &info : NULL,
 				  o->relative ? first_ts : 0);
-		if (!decoded)
+		if (!decoded && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
 			printf("  ! %s\n", merr.msg);
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);

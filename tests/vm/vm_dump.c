@@ -20,7 +20,7 @@
 
 #include "hwmsg/io.h"
 #include "hwmsg/msg.h"
-#include "nl_devlink.h"
+#include "hwmsg/devlink_event.h"
 
 static uint64_t fnv1a(const uint8_t *p, size_t n)
 {

@@ -3,8 +3,8 @@
  * devlink notifications as text: the records of type
  * HWMSG_TYPE_DEVLINK_EVENT (the whole netlink message) and `hwmsg dev`.
  */
-#ifndef HWMSG_NL_DEVLINK_H
-#define HWMSG_NL_DEVLINK_H
+#ifndef HWMSG_DEVLINK_EVENT_H
+#define HWMSG_DEVLINK_EVENT_H
 
 #include <stddef.h>
 #include <stdint.h>

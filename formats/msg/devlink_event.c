@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* devlink notifications as text: see nl_devlink.h. */
+/* devlink notifications as text: see hwmsg/devlink_event.h. */
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -10,7 +10,7 @@
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 
-#include "nl_devlink.h"
+#include "hwmsg/devlink_event.h"
 
 const char *hwmsg_devlink_port_type_str(uint16_t type)
 {
