@@ -14,6 +14,7 @@
 #include <time.h>
 
 #include "hwmsg/io.h"
+#include "output.h"
 #include "source.h"
 
 #define FLUSH_MS 1000
@@ -32,7 +33,7 @@ struct config {
 	uint64_t count;		/* 0: unlimited */
 	uint64_t duration_ns;	/* 0: unlimited */
 	struct hwmsg_source_opts sopts;
-	struct hwmsg_writer_opts wopts;
+	struct output_opts oopts;
 	bool quiet;
 };
 
@@ -50,6 +51,9 @@ static void usage(FILE *f)
 		"\n"
 		"  -c, --count N           stop after N records\n"
 		"  -a, --autostop duration:SEC  stop after SEC seconds\n"
+		"  -b, --ring filesize:KB|duration:SEC|files:N\n"
+		"                          switch to a new file after KB kilobytes of\n"
+		"                          records or SEC seconds; keep only the newest N\n"
 		"      --rate N            simulator: messages per second (0: as fast as\n"
 		"                          possible, virtual timestamps; default 1000)\n"
 		"      --seed N            simulator: random seed (default 1)\n"
@@ -89,6 +93,28 @@ static int parse_autostop(const char *s, struct config *cfg)
 	return 0;
 }
 
+/* dumpcap's -b: filesize:KB (1000 bytes), duration:SEC, files:N */
+static int parse_ring(const char *s, struct config *cfg)
+{
+	const char *colon = strchr(s, ':');
+	uint64_t v;
+
+	if (!colon || parse_u64(colon + 1, &v, "-b"))
+		goto bad;
+	if (!strncmp(s, "filesize:", 9) && v)
+		cfg->oopts.max_bytes = v * 1000;
+	else if (!strncmp(s, "duration:", 9) && v)
+		cfg->oopts.max_ns = v * 1000000000ull;
+	else if (!strncmp(s, "files:", 6) && v && v <= 100000)
+		cfg->oopts.files = (unsigned int)v;
+	else
+		goto bad;
+	return 0;
+bad:
+	fprintf(stderr, "hwmsgd: -b: expected filesize:KB, duration:SEC or files:N (N > 0), not '%s'\n", s);
+	return -1;
+}
+
 static int parse_args(int argc, char **argv, struct config *cfg)
 {
 	enum { OPT_SIM = 256, OPT_SOURCE, OPT_RATE, OPT_SEED, OPT_EPOCH,
@@ -99,6 +125,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		{ "source", required_argument, NULL, OPT_SOURCE },
 		{ "count", required_argument, NULL, 'c' },
 		{ "autostop", required_argument, NULL, 'a' },
+		{ "ring", required_argument, NULL, 'b' },
 		{ "rate", required_argument, NULL, OPT_RATE },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "epoch", required_argument, NULL, OPT_EPOCH },
@@ -115,7 +142,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 
 	cfg->sopts.seed = 1;
 	cfg->sopts.rate = 1000;
-	while ((c = getopt_long(argc, argv, "w:c:a:zqh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:c:a:b:zqh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			cfg->path = optarg;
@@ -142,6 +169,10 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 			if (parse_autostop(optarg, cfg))
 				return -1;
 			break;
+		case 'b':
+			if (parse_ring(optarg, cfg))
+				return -1;
+			break;
 		case OPT_RATE:
 			if (parse_u64(optarg, &v, "--rate") || v > 100000000)
 				return -1;
@@ -156,13 +187,13 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 				return -1;
 			break;
 		case 'z':
-			cfg->wopts.compress = HWMSG_COMPRESS_ZSTD;
+			cfg->oopts.wopts.compress = HWMSG_COMPRESS_ZSTD;
 			break;
 		case OPT_NOCOMP:
-			cfg->wopts.compress = HWMSG_COMPRESS_NONE;
+			cfg->oopts.wopts.compress = HWMSG_COMPRESS_NONE;
 			break;
 		case OPT_COMMENT:
-			cfg->wopts.comment = optarg;
+			cfg->oopts.wopts.comment = optarg;
 			break;
 		case OPT_RCVBUF:
 			if (parse_u64(optarg, &v, "--rcvbuf") || v > (1u << 30))
@@ -188,6 +219,11 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		fprintf(stderr, "hwmsgd: no output file (-w FILE, - for stdout)\n");
 		return -1;
 	}
+	if (cfg->oopts.files && !cfg->oopts.max_bytes && !cfg->oopts.max_ns) {
+		fprintf(stderr, "hwmsgd: -b files:N needs -b filesize: or -b duration:\n");
+		return -1;
+	}
+	cfg->oopts.path = cfg->path;
 	return 0;
 }
 
@@ -253,7 +289,7 @@ static void install_signals(void)
 
 /* The capture loop. Returns 0 on a clean stop, -1 on a write/source error. */
 static int capture(const struct config *cfg, struct hwmsg_source *src,
-		   struct hwmsg_writer *w, uint64_t *written)
+		   struct output *out, uint64_t *written)
 {
 	uint64_t start = mono_ns(), last_flush = start;
 	struct hwmsg_err err;
@@ -287,8 +323,9 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 			}
 			if (r == 0)
 				break;
-			if (hwmsg_writer_write(w, &rec, &err)) {
-				fprintf(stderr, "hwmsgd: %s: %s\n", cfg->path, err.msg);
+			if (output_write(out, &rec, &err)) {
+				fprintf(stderr, "hwmsgd: %s: %s\n",
+					output_name(out), err.msg);
 				return -1;
 			}
 			(*written)++;
@@ -297,8 +334,9 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 			break;
 		now = mono_ns();
 		if (now - last_flush >= FLUSH_MS * 1000000ull) {
-			if (hwmsg_writer_flush(w, &err)) {
-				fprintf(stderr, "hwmsgd: %s: %s\n", cfg->path, err.msg);
+			if (output_flush(out, &err)) {
+				fprintf(stderr, "hwmsgd: %s: %s\n",
+					output_name(out), err.msg);
 				return -1;
 			}
 			last_flush = now;
@@ -307,42 +345,58 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 	return ret;
 }
 
+static uint64_t source_drops(void *arg)
+{
+	struct hwmsg_source *src = arg;
+	struct hwmsg_source_stats st = { 0 };
+
+	src->ops->stats(src, &st);
+	return st.dropped;
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
 	struct hwmsg_source src = { 0 };
 	struct hwmsg_source_stats st = { 0 };
-	struct hwmsg_writer *w;
+	struct output *out;
 	struct hwmsg_err err;
 	uint64_t written = 0;
+	unsigned int files;
 	int ret;
 
 	if (parse_args(argc, argv, &cfg))
 		return 2;
-	cfg.wopts.application = "hwmsgd " HWMSG_VERSION;
+	cfg.oopts.wopts.application = "hwmsgd " HWMSG_VERSION;
 	if (cfg.source ? open_named(&cfg, &src) : open_live(&cfg, &src))
 		return 1;
-	w = hwmsg_writer_open(cfg.path, &cfg.wopts, &err);
-	if (!w) {
+	cfg.oopts.drops = source_drops;
+	cfg.oopts.drops_arg = &src;
+	out = output_open(&cfg.oopts, &err);
+	if (!out) {
 		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
 		src.ops->close(&src);
 		return 1;
 	}
 	install_signals();
-	ret = capture(&cfg, &src, w, &written);
+	ret = capture(&cfg, &src, out, &written);
 
+	/* the source's drop count goes into the last file before it closes */
 	src.ops->stats(&src, &st);
-	if (st.dropped)
-		hwmsg_writer_add_drops(w, NULL, NULL, st.dropped);
-	src.ops->close(&src);
-	if (hwmsg_writer_close(w, &err)) {
+	files = output_files(out);
+	if (output_close(out, &err)) {
 		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
 		ret = -1;
 	}
-	if (!cfg.quiet)
-		fprintf(stderr, "hwmsgd: %llu records written to %s, %llu dropped%s\n",
-			(unsigned long long)written, cfg.path,
+	src.ops->close(&src);
+	if (!cfg.quiet) {
+		fprintf(stderr, "hwmsgd: %llu records written to %s",
+			(unsigned long long)written, cfg.path);
+		if (files > 1)
+			fprintf(stderr, " (%u files)", files);
+		fprintf(stderr, ", %llu dropped%s\n",
 			(unsigned long long)st.dropped,
 			stop_signal ? " (stopped by signal)" : "");
+	}
 	return ret ? 1 : 0;
 }

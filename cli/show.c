@@ -28,7 +28,8 @@ struct show_opts {
 static void show_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: hwmsg show [OPTIONS] FILE|-\n"
+		"Usage: hwmsg show [OPTIONS] FILE... (- for stdin)\n"
+		"Several files (a ring from hwmsgd -b) are one trace, in the order given.\n"
 		"  -V, --verbose      every TLV, field and the register payload\n"
 		"  -e, --errors       only messages with a non-zero status (and their requests' orphans)\n"
 		"  -r, --relative     time relative to the first record\n"
@@ -59,22 +60,27 @@ static bool selected(const struct show_opts *o, const struct hwmsg_msg *msg,
 	return true;
 }
 
-static int show_file(const char *path, const struct show_opts *o)
+struct show_state {
+	struct hwmsg_txn *txn;		/* NULL: --no-pair */
+	uint64_t n, first_ts;
+	bool done;			/* --count reached */
+};
+
+/* One file; pairing goes on across files (a ring of files is one trace). */
+static int show_file(const char *path, const struct show_opts *o,
+		     struct show_state *s)
 {
-	struct hwmsg_txn *txn = o->no_pair ? NULL : hwmsg_txn_new();
-	uint64_t n = 0, first_ts = 0, bad = 0;
 	struct hwmsg_reader *r;
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
-	int ret;
+	int ret, bad = 0;
 
 	r = hwmsg_reader_open(path, &err);
 	if (!r) {
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
-		hwmsg_txn_free(txn);
 		return 1;
 	}
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
+	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 };
 		struct hwmsg_msg msg;
 		struct hwmsg_err merr;
@@ -82,34 +88,51 @@ static int show_file(const char *path, const struct show_opts *o)
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
-			bad++;
+			bad = 1;
 			continue;
 		}
-		if (!n)
-			first_ts = rec.ts_ns;
-		n++;
+		if (!s->n)
+			s->first_ts = rec.ts_ns;
+		s->n++;
 		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
-		if (decoded && txn)
-			hwmsg_txn_feed(txn, &rec, &msg, &info);
+		if (decoded && s->txn)
+			hwmsg_txn_feed(s->txn, &rec, &msg, &info);
+		if (o->count && s->n >= o->count)
+			s->done = true;
 		if (!selected(o, &msg, decoded))
 			continue;
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
-				  txn ? &info : NULL,
-				  o->relative ? first_ts : 0);
+				  s->txn ? &info : NULL,
+				  o->relative ? s->first_ts : 0);
 		if (!decoded && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
 			printf("  ! %s\n", merr.msg);
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);
-		if (o->count && n >= o->count)
-			break;
-	}
-	if (txn) {
-		if (!o->reg && !o->errors_only)
-			hwmsg_txn_orphans(txn, 0, 0, print_orphan, NULL);
-		hwmsg_txn_free(txn);
 	}
 	hwmsg_reader_close(r);
-	return bad ? 1 : 0;
+	return bad;
+}
+
+static int show_files(int n, char **paths, const struct show_opts *o)
+{
+	struct show_state s = { 0 };
+	int ret = 0;
+
+	if (!o->no_pair) {
+		s.txn = hwmsg_txn_new();
+		if (!s.txn) {
+			fprintf(stderr, "hwmsg: out of memory\n");
+			return 1;
+		}
+	}
+	for (int i = 0; i < n && !s.done; i++)
+		ret |= show_file(paths[i], o, &s);
+	if (s.txn) {
+		if (!o->reg && !o->errors_only)
+			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
+		hwmsg_txn_free(s.txn);
+	}
+	return ret;
 }
 
 int cmd_show(int argc, char **argv)
@@ -155,9 +178,9 @@ int cmd_show(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (optind != argc - 1) {
+	if (optind >= argc) {
 		show_usage(stderr);
 		return 2;
 	}
-	return show_file(argv[optind], &o);
+	return show_files(argc - optind, argv + optind, &o);
 }

@@ -16,6 +16,7 @@
 #include "print.h"
 
 #define STAT_SLOTS 4096		/* (register, method) pairs; far more than exist */
+#define LAT_BUCKETS 512		/* log-linear: 8 per power of two, ~12% wide */
 
 struct reg_stat {
 	bool used;
@@ -23,6 +24,7 @@ struct reg_stat {
 	uint8_t method;
 	uint64_t requests, responses, errors, retransmits, orphans;
 	uint64_t lat_sum_ns, lat_max_ns, lat_n;
+	uint32_t *lat_hist;	/* LAT_BUCKETS, allocated at the first latency */
 	uint64_t fw_sum_us, fw_n;
 };
 
@@ -54,6 +56,44 @@ static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
 	return NULL;	/* cannot happen: 65536 ids x few methods fit */
 }
 
+static unsigned int lat_bucket(uint64_t ns)
+{
+	unsigned int exp;
+
+	if (ns < 8)
+		return (unsigned int)ns;
+	exp = 63 - (unsigned int)__builtin_clzll(ns);
+	return exp * 8 + (unsigned int)((ns >> (exp - 3)) & 7);
+}
+
+/* The middle of a bucket: what a percentile falling in it is reported as. */
+static double lat_bucket_mid(unsigned int b)
+{
+	unsigned int exp = b / 8, sub = b % 8;
+
+	if (b < 8)
+		return b;
+	return ((8.0 + sub + 0.5) * (double)(1ull << exp)) / 8.0;
+}
+
+/* Nearest-rank percentile from the histogram, p in (0, 1]. */
+static double lat_percentile(const struct reg_stat *s, double p)
+{
+	uint64_t rank = (uint64_t)(p * (double)s->lat_n + 0.999999), seen = 0;
+
+	for (unsigned int b = 0; b < LAT_BUCKETS; b++) {
+		seen += s->lat_hist[b];
+		if (seen >= rank) {
+			double mid = lat_bucket_mid(b);
+
+			/* the top bucket's middle may lie above the maximum */
+			return mid < (double)s->lat_max_ns ? mid :
+							     (double)s->lat_max_ns;
+		}
+	}
+	return (double)s->lat_max_ns;
+}
+
 static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
 	struct reg_stat *s = slot(arg, o->reg_id, o->method);
@@ -81,6 +121,10 @@ static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
 	if (msg->op.status)
 		s->errors++;
 	if (info->matched) {
+		if (!s->lat_hist)
+			s->lat_hist = calloc(LAT_BUCKETS, sizeof(*s->lat_hist));
+		if (s->lat_hist)
+			s->lat_hist[lat_bucket(info->latency_ns)]++;
 		s->lat_sum_ns += info->latency_ns;
 		s->lat_n++;
 		if (info->latency_ns > s->lat_max_ns)
@@ -129,9 +173,9 @@ static void print_stats(struct stat_ctx *c, const char *path)
 			printf(" %s %llu;",
 			       hwmsg_name_lookup(hwmsg_emad_status_names, i) ?: "?",
 			       (unsigned long long)c->status[i]);
-	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %8s\n", "REGISTER",
-	       "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH", "LAT_AVG",
-	       "LAT_MAX", "FW_AVG");
+	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %10s %10s %8s\n",
+	       "REGISTER", "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH",
+	       "LAT_AVG", "LAT_P50", "LAT_P99", "LAT_MAX", "FW_AVG");
 	for (size_t i = 0; i < STAT_SLOTS; i++)
 		if (c->slots[i].used)
 			c->slots[n++] = c->slots[i];
@@ -149,47 +193,32 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		       (unsigned long long)s->errors,
 		       (unsigned long long)s->retransmits,
 		       (unsigned long long)s->orphans);
-		if (s->lat_n)
-			printf(" %8.1fus %8.1fus", s->lat_sum_ns / 1e3 / s->lat_n,
+		if (s->lat_n && s->lat_hist)
+			printf(" %8.1fus %8.1fus %8.1fus %8.1fus",
+			       s->lat_sum_ns / 1e3 / s->lat_n,
+			       lat_percentile(s, 0.50) / 1e3,
+			       lat_percentile(s, 0.99) / 1e3,
 			       s->lat_max_ns / 1e3);
 		else
-			printf(" %10s %10s", "-", "-");
+			printf(" %10s %10s %10s %10s", "-", "-", "-", "-");
 		if (s->fw_n)
 			printf(" %6lluus", (unsigned long long)(s->fw_sum_us / s->fw_n));
 		else
 			printf(" %8s", "-");
 		putchar('\n');
 	}
+	for (size_t i = 0; i < n; i++)
+		free(c->slots[i].lat_hist);
 }
 
-int cmd_stat(int argc, char **argv)
+/* Account every record of one file; pairing goes on across files. */
+static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
+		      struct hwmsg_reader *r)
 {
-	struct hwmsg_txn *txn;
-	struct hwmsg_reader *r;
 	struct hwmsg_record rec;
-	struct stat_ctx *c;
 	struct hwmsg_err err;
 	int ret;
 
-	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
-		fprintf(argc == 2 && !strcmp(argv[1], "--help") ? stdout : stderr,
-			"Usage: hwmsg stat FILE|-\n");
-		return argc == 2 && !strcmp(argv[1], "--help") ? 0 : 2;
-	}
-	r = hwmsg_reader_open(argv[1], &err);
-	if (!r) {
-		fprintf(stderr, "hwmsg: %s\n", err.msg);
-		return 1;
-	}
-	c = calloc(1, sizeof(*c));
-	txn = hwmsg_txn_new();
-	if (!c || !txn) {
-		fprintf(stderr, "hwmsg: out of memory\n");
-		free(c);
-		hwmsg_txn_free(txn);
-		hwmsg_reader_close(r);
-		return 1;
-	}
 	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 };
 		struct hwmsg_msg msg;
@@ -212,11 +241,47 @@ int cmd_stat(int argc, char **argv)
 		hwmsg_txn_feed(txn, &rec, &msg, &info);
 		account(c, &rec, &msg, &info);
 	}
+}
+
+int cmd_stat(int argc, char **argv)
+{
+	struct hwmsg_txn *txn;
+	struct stat_ctx *c;
+	struct hwmsg_err err;
+	int ret = 0;
+
+	if (argc == 2 && !strcmp(argv[1], "--help")) {
+		printf("Usage: hwmsg stat FILE... (- for stdin)\n");
+		return 0;
+	}
+	if (argc < 2 || (argv[1][0] == '-' && argv[1][1])) {
+		fprintf(stderr, "Usage: hwmsg stat FILE... (- for stdin)\n");
+		return 2;
+	}
+	c = calloc(1, sizeof(*c));
+	txn = hwmsg_txn_new();
+	if (!c || !txn) {
+		fprintf(stderr, "hwmsg: out of memory\n");
+		free(c);
+		hwmsg_txn_free(txn);
+		return 1;
+	}
+	for (int i = 1; i < argc; i++) {
+		struct hwmsg_reader *r = hwmsg_reader_open(argv[i], &err);
+
+		if (!r) {
+			fprintf(stderr, "hwmsg: %s\n", err.msg);
+			ret = 1;
+			continue;
+		}
+		stat_file(c, txn, r);
+		hwmsg_reader_close(r);
+	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
-	print_stats(c, argv[1]);
+	print_stats(c, argc == 2 ? argv[1] : "(several files)");
 	hwmsg_txn_free(txn);
-	hwmsg_reader_close(r);
-	ret = c->malformed ? 1 : 0;
+	if (c->malformed)
+		ret = 1;
 	free(c);
 	return ret;
 }

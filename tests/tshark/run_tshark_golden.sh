@@ -95,7 +95,7 @@ ts -r "$cap" -q -z hwmsg,tree >"$home/tree" 2>"$home/stderr"
 sed -nE '/^Response time/,/^$/ s/^ ([A-Z0-9]+) ([a-z]+) +([0-9]+) +([0-9.]+) +[0-9.]+ +([0-9.]+) .*/\1 \2 \3 \4 \5/p' \
 	"$home/tree" >"$home/tree.times"
 awk '$1 ~ /^[A-Z]/ && $3 ~ /^[0-9]+$/ && $4 > 0 {
-	print $1, $2, $4, $8, $9 }' "$golden/sim.stat.txt" >"$home/stat.times"
+	print $1, $2, $4, $8, $11 }' "$golden/sim.stat.txt" >"$home/stat.times"
 got=$(awk '
 	function us(v) { return v ~ /ms$/ ? v * 1000 : v + 0 }
 	function off(a, b) { return a - b > 0.1 || b - a > 0.1 }
