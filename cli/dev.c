@@ -22,6 +22,7 @@
 #include <linux/genetlink.h>
 
 #include "cmds.h"
+#include "json.h"
 #include "hwmsg/devlink_event.h"
 #include "nl_genl.h"
 
@@ -41,20 +42,6 @@ static void dev_usage(FILE *f)
 		"  -j, --json   JSON output\n"
 		"Lists devlink devices or ports, or prints devlink's notifications\n"
 		"(device and port added, changed, removed) until interrupted.\n");
-}
-
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			printf("\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			printf("\\u%04x", *s);
-		else
-			putchar(*s);
-	}
-	putchar('"');
 }
 
 struct dl_obj {
@@ -131,18 +118,18 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 
 	if (ctx->json) {
 		printf("%s", ctx->n ? "," : "");
-		json_str(handle);
+		json_print_str(stdout, handle);
 		if (ctx->ports) {
 			printf(":{");
 			printf("\"type\":\"%s\"",
 			       hwmsg_devlink_port_type_str(o.type));
 			if (o.netdev) {
 				printf(",\"netdev\":");
-				json_str(o.netdev);
+				json_print_str(stdout, o.netdev);
 			}
 			if (o.ibdev) {
 				printf(",\"ibdev\":");
-				json_str(o.ibdev);
+				json_print_str(stdout, o.ibdev);
 			}
 			if (o.has_flavour)
 				printf(",\"flavour\":\"%s\"",

@@ -7,6 +7,7 @@
 
 #include "hwmsg/devlink_event.h"
 #include "hwmsg/regdb.h"
+#include "json.h"
 #include "print.h"
 
 void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
@@ -279,4 +280,166 @@ void print_record_detail(FILE *f, const struct hwmsg_record *rec,
 	print_op_fields(f, &msg->op, false);
 	fprintf(f, "      register %u bytes\n", msg->reg_len);
 	print_reg_payload(f, msg);
+}
+
+/* ---- JSON: one object per record and line (JSON Lines) ---------------- */
+
+static void json_field_value(FILE *f, const struct hwmsg_reg_value *v)
+{
+	const struct hwmsg_reg_field *fd = v->field;
+	char buf[256];
+	const char *name;
+	size_t n;
+
+	switch (fd->kind) {
+	case HWMSG_REG_UINT:
+	case HWMSG_REG_BOOL:
+	case HWMSG_REG_U64:
+	case HWMSG_REG_FLAGS:
+		fprintf(f, "%llu", (unsigned long long)v->raw);
+		return;
+	case HWMSG_REG_INT:
+		fprintf(f, "%lld", (long long)v->raw);
+		return;
+	case HWMSG_REG_ENUM:
+		name = hwmsg_name_lookup(fd->enums, (uint32_t)v->raw);
+		if (name)
+			json_print_str(f, name);
+		else
+			fprintf(f, "%llu", (unsigned long long)v->raw);
+		return;
+	default:
+		break;
+	}
+	hwmsg_reg_value_str(v, buf, sizeof(buf));
+	n = strlen(buf);
+	if (fd->kind == HWMSG_REG_STRING && n >= 2 && buf[0] == '"') {
+		buf[n - 1] = '\0';	/* the text form quotes strings */
+		json_print_str(f, buf + 1);
+	} else {
+		json_print_str(f, buf);
+	}
+}
+
+/* Zero fields are left out, as in the text (named enum values are kept). */
+static bool json_leaf_is_zero(const struct hwmsg_reg_value *v)
+{
+	switch (v->field->kind) {
+	case HWMSG_REG_ENUM:
+		return !v->raw && !hwmsg_name_lookup(v->field->enums, 0);
+	case HWMSG_REG_UINT:
+	case HWMSG_REG_INT:
+	case HWMSG_REG_BOOL:
+	case HWMSG_REG_U64:
+	case HWMSG_REG_FLAGS:
+		return !v->raw;
+	default:
+		for (uint32_t i = 0; i < v->n_bytes; i++)
+			if (v->bytes[i])
+				return false;
+		return true;
+	}
+}
+
+/* "index":{...} always; "fields":{...} (every non-zero leaf) with -V */
+static void json_register(FILE *f, const struct hwmsg_msg *msg, bool all)
+{
+	struct hwmsg_reg_decoded d = { 0 };
+	bool first_i = true, first_f = true;
+
+	if (hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
+			     &d, NULL) < 0) {
+		hwmsg_reg_decoded_free(&d);
+		return;
+	}
+	fputs(",\"index\":{", f);
+	for (unsigned int i = 0; i < d.n_values; i++) {
+		const struct hwmsg_reg_value *v = &d.values[i];
+
+		if (v->depth || v->group || v->missing || v->field->count ||
+		    v->field->access != HWMSG_REG_INDEX)
+			continue;
+		fputs(first_i ? "" : ",", f);
+		json_print_str(f, v->path);
+		fputc(':', f);
+		json_field_value(f, v);
+		first_i = false;
+	}
+	fputc('}', f);
+	if (all) {
+		fputs(",\"fields\":{", f);
+		for (unsigned int i = 0; i < d.n_values; i++) {
+			const struct hwmsg_reg_value *v = &d.values[i];
+
+			if (v->group || v->missing || json_leaf_is_zero(v))
+				continue;
+			fputs(first_f ? "" : ",", f);
+			json_print_str(f, v->path);
+			fputc(':', f);
+			json_field_value(f, v);
+			first_f = false;
+		}
+		fputc('}', f);
+	}
+	hwmsg_reg_decoded_free(&d);
+}
+
+void print_record_json(FILE *f, const struct hwmsg_record *rec,
+		       const struct hwmsg_msg *msg,
+		       const struct hwmsg_txn_info *info, bool verbose)
+{
+	char dev[512];
+
+	snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
+	fprintf(f, "{\"ts\":%llu,\"dev\":", (unsigned long long)rec->ts_ns);
+	json_print_str(f, rec->flags & HWMSG_RECF_NO_DEVICE ? "" : dev);
+	fputs(",\"driver\":", f);
+	json_print_str(f, rec->driver);
+	fprintf(f, ",\"dir\":\"%s\",\"type\":\"%s\",\"len\":%u",
+		hwmsg_dir_str(rec->dir), hwmsg_type_str(rec->type), rec->len);
+	if (rec->flags & HWMSG_RECF_HAS_SEQ)
+		fprintf(f, ",\"seq\":%llu", (unsigned long long)rec->seq);
+	if (rec->flags & HWMSG_RECF_TRUNCATED)
+		fprintf(f, ",\"orig_len\":%u", rec->orig_len);
+	if (msg) {
+		const struct hwmsg_emad_op *op = &msg->op;
+		const char *reg = hwmsg_reg_name(op->reg_id);
+
+		fprintf(f, ",\"reg_id\":%u,\"reg\":", op->reg_id);
+		json_print_str(f, reg);
+		fprintf(f, ",\"method\":\"%s\",\"response\":%s",
+			name_or(hwmsg_emad_method_names, op->method, "?"),
+			op->response ? "true" : "false");
+		if (op->response)
+			fprintf(f, ",\"status\":%u,\"status_name\":\"%s\"",
+				op->status,
+				name_or(hwmsg_emad_status_names, op->status, "?"));
+		if (rec->type == HWMSG_TYPE_MLX_EMAD)	/* a string: 64 bits */
+			fprintf(f, ",\"tid\":\"0x%016llx\"",
+				(unsigned long long)op->tid);
+		if (info && info->is_response && info->matched)
+			fprintf(f, ",\"latency_ns\":%llu",
+				(unsigned long long)info->latency_ns);
+		if (info && !info->is_response && info->retransmits)
+			fprintf(f, ",\"retransmit\":%u", info->retransmits);
+		if (info && info->unsolicited)
+			fputs(",\"unsolicited\":true", f);
+		if (msg->has_latency && op->response)
+			fprintf(f, ",\"fw_latency_us\":%u", msg->latency_us);
+		if (msg->has_fw_string && msg->fw_string[0]) {
+			fputs(",\"fw_string\":", f);
+			json_print_str(f, msg->fw_string);
+		}
+		if (msg->has_reg)
+			json_register(f, msg, verbose);
+	} else if (rec->type == HWMSG_TYPE_DEVLINK_EVENT) {
+		char line[256];
+
+		if (hwmsg_devlink_event_format(rec->payload, rec->len, line,
+					       sizeof(line)) >= 0) {
+			fputs(",\"event\":", f);
+			json_print_str(f, line);
+		}
+	}
+	fputs("}\n", f);
 }

@@ -23,6 +23,10 @@ void print_record_line(FILE *f, const struct hwmsg_record *rec,
 /* -V: every header field and TLV, then the register payload. */
 void print_record_detail(FILE *f, const struct hwmsg_record *rec,
 			 const struct hwmsg_msg *msg);
+/* -j: the same as one JSON object on one line; verbose adds every field. */
+void print_record_json(FILE *f, const struct hwmsg_record *rec,
+		       const struct hwmsg_msg *msg,
+		       const struct hwmsg_txn_info *info, bool verbose);
 void print_hex(FILE *f, const uint8_t *p, size_t len, const char *indent);
 
 #endif

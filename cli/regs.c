@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cmds.h"
+#include "json.h"
 #include "hwmsg/regdb.h"
 
 #define REGS_MAX_ADB 8
@@ -36,24 +37,6 @@ static void regs_usage(FILE *f)
 		"  -a, --all      decode: also print fields that are zero\n"
 		"  -j, --json     JSON output\n"
 		"  -h, --help     this help\n");
-}
-
-static void json_str(const char *s)
-{
-	putchar('"');
-	for (; s && *s; s++) {
-		unsigned char c = (unsigned char)*s;
-
-		if (c == '"' || c == '\\')
-			printf("\\%c", c);
-		else if (c == '\n')
-			printf("\\n");
-		else if (c < 0x20)
-			printf("\\u%04x", c);
-		else
-			putchar(c);
-	}
-	putchar('"');
 }
 
 static int load_adbs(struct hwmsg_regdb *db, const struct regs_opts *o,
@@ -172,12 +155,12 @@ static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 
 		if (o->json) {
 			printf("%s{\"id\":%u,\"name\":", i ? "," : "", r->id);
-			json_str(r->name);
+			json_print_str(stdout, r->name);
 			printf(",\"len\":%u,\"source\":\"%s\",\"fields\":%s,"
 			       "\"description\":", r->len,
 			       name_of(hwmsg_reg_source_names, r->source),
 			       r->layout ? "true" : "false");
-			json_str(d);
+			json_print_str(stdout, d);
 			printf("}");
 			continue;
 		}
@@ -220,7 +203,7 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 			 f->stride / 8);
 	if (o->json) {
 		printf("%s{\"path\":", *first ? "" : ",");
-		json_str(path);
+		json_print_str(stdout, path);
 		printf(",\"offset\":%u,\"shift\":%u,\"width\":%u,\"count\":%u,"
 		       "\"stride_bits\":%u,\"access\":\"%s\",\"kind\":\"%s\"",
 		       base + f->offset, f->shift, f->width, f->count,
@@ -230,7 +213,7 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 			printf(",\"enum\":{");
 			for (k = 0; f->enums[k].name; k++) {
 				printf("%s", k ? "," : "");
-				json_str(f->enums[k].name);
+				json_print_str(stdout, f->enums[k].name);
 				printf(":%u", f->enums[k].value);
 			}
 			printf("}");
@@ -302,10 +285,10 @@ static int regs_show(const struct hwmsg_reg *r, const struct regs_opts *o)
 
 	if (o->json) {
 		printf("{\"id\":%u,\"name\":", r->id);
-		json_str(r->name);
+		json_print_str(stdout, r->name);
 		printf(",\"len\":%u,\"source\":\"%s\",\"description\":", r->len,
 		       name_of(hwmsg_reg_source_names, r->source));
-		json_str(r->descr ? r->descr : "");
+		json_print_str(stdout, r->descr ? r->descr : "");
 		printf(",\"fields\":[");
 	} else {
 		printf("%s (0x%04x), %u bytes, %s%s%s\n", r->name, r->id,
@@ -403,21 +386,21 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 	}
 	if (o->json) {
 		printf("{\"register\":");
-		json_str(r->name);
+		json_print_str(stdout, r->name);
 		printf(",\"id\":%u,\"len\":%zu,\"missing\":%u,\"fields\":[",
 		       r->id, len, d.n_missing);
 		for (i = 0; i < d.n_values; i++) {
 			const struct hwmsg_reg_value *v = &d.values[i];
 
 			printf("%s{\"path\":", i ? "," : "");
-			json_str(v->path);
+			json_print_str(stdout, v->path);
 			printf(",\"offset\":%u", v->offset);
 			if (v->missing)
 				printf(",\"missing\":true");
 			else if (!v->group) {
 				printf(",\"raw\":%llu,\"value\":",
 				       (unsigned long long)v->raw);
-				json_str(hwmsg_reg_value_str(v, line,
+				json_print_str(stdout, hwmsg_reg_value_str(v, line,
 							     sizeof(line)));
 			}
 			printf("}");

@@ -21,6 +21,7 @@ struct show_opts {
 	bool errors_only;
 	bool relative;
 	bool no_pair;
+	bool json;
 	const char *reg;	/* only this register (name or id) */
 	uint64_t count;
 };
@@ -31,6 +32,7 @@ static void show_usage(FILE *f)
 		"Usage: hwmsg show [OPTIONS] FILE... (- for stdin)\n"
 		"Several files (a ring from hwmsgd -b) are one trace, in the order given.\n"
 		"  -V, --verbose      every TLV, field and the register payload\n"
+		"  -j, --json         one JSON object per record and line\n"
 		"  -e, --errors       only messages with a non-zero status (and their requests' orphans)\n"
 		"  -r, --relative     time relative to the first record\n"
 		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
@@ -101,6 +103,11 @@ static int show_file(const char *path, const struct show_opts *o,
 			s->done = true;
 		if (!selected(o, &msg, decoded))
 			continue;
+		if (o->json) {
+			print_record_json(stdout, &rec, decoded ? &msg : NULL,
+					  s->txn ? &info : NULL, o->verbose);
+			continue;
+		}
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
 				  s->txn ? &info : NULL,
 				  o->relative ? s->first_ts : 0);
@@ -128,7 +135,7 @@ static int show_files(int n, char **paths, const struct show_opts *o)
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);
 	if (s.txn) {
-		if (!o->reg && !o->errors_only)
+		if (!o->reg && !o->errors_only && !o->json)
 			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
 		hwmsg_txn_free(s.txn);
 	}
@@ -139,6 +146,7 @@ int cmd_show(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "verbose", no_argument, NULL, 'V' },
+		{ "json", no_argument, NULL, 'j' },
 		{ "errors", no_argument, NULL, 'e' },
 		{ "relative", no_argument, NULL, 'r' },
 		{ "reg", required_argument, NULL, 'R' },
@@ -150,10 +158,13 @@ int cmd_show(int argc, char **argv)
 	struct show_opts o = { 0 };
 	int c;
 
-	while ((c = getopt_long(argc, argv, "VerR:c:h", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerR:c:h", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'V':
 			o.verbose = true;
+			break;
+		case 'j':
+			o.json = true;
 			break;
 		case 'e':
 			o.errors_only = true;
