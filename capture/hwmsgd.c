@@ -307,7 +307,7 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 		}
 		r = src->ops->wait(src, timeout, &err);
 		if (r < 0) {
-			fprintf(stderr, "hwmsgd: %s: %s\n", src->ops->name, err.msg);
+			fprintf(stderr, "hwmsgd: %s\n", err.msg);
 			ret = -1;
 			break;
 		}
@@ -317,15 +317,14 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 
 			r = src->ops->next(src, &rec, &err);
 			if (r < 0) {
-				fprintf(stderr, "hwmsgd: %s: %s\n", src->ops->name, err.msg);
+				fprintf(stderr, "hwmsgd: %s\n", err.msg);
 				ret = -1;
 				break;
 			}
 			if (r == 0)
 				break;
 			if (output_write(out, &rec, &err)) {
-				fprintf(stderr, "hwmsgd: %s: %s\n",
-					output_name(out), err.msg);
+				fprintf(stderr, "hwmsgd: %s\n", err.msg);
 				return -1;
 			}
 			(*written)++;
@@ -335,8 +334,7 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 		now = mono_ns();
 		if (now - last_flush >= FLUSH_MS * 1000000ull) {
 			if (output_flush(out, &err)) {
-				fprintf(stderr, "hwmsgd: %s: %s\n",
-					output_name(out), err.msg);
+				fprintf(stderr, "hwmsgd: %s\n", err.msg);
 				return -1;
 			}
 			last_flush = now;
@@ -374,7 +372,7 @@ int main(int argc, char **argv)
 	cfg.oopts.drops_arg = &src;
 	out = output_open(&cfg.oopts, &err);
 	if (!out) {
-		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
+		fprintf(stderr, "hwmsgd: %s\n", err.msg);
 		src.ops->close(&src);
 		return 1;
 	}
@@ -384,14 +382,18 @@ int main(int argc, char **argv)
 	/* the source's drop count goes into the last file before it closes */
 	src.ops->stats(&src, &st);
 	files = output_files(out);
-	if (output_close(out, &err)) {
-		fprintf(stderr, "hwmsgd: %s: %s\n", cfg.path, err.msg);
+	if (output_close(out, &err) && !ret) {	/* one error is enough */
+		fprintf(stderr, "hwmsgd: %s\n", err.msg);
 		ret = -1;
 	}
 	src.ops->close(&src);
 	if (!cfg.quiet) {
-		fprintf(stderr, "hwmsgd: %llu records written to %s",
-			(unsigned long long)written, cfg.path);
+		/* after a write error, what was buffered since the last flush
+		 * is not in the file: do not call it written */
+		fprintf(stderr, "hwmsgd: %llu records %s %s",
+			(unsigned long long)written,
+			ret ? "captured, up to the last flush in" :
+			      "written to", cfg.path);
 		if (files > 1)
 			fprintf(stderr, " (%u files)", files);
 		fprintf(stderr, ", %llu dropped%s\n",

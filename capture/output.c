@@ -52,7 +52,7 @@ static int split_path(struct output *out, struct hwmsg_err *err)
 	size_t plen = dot ? (size_t)(dot - out->o.path) : strlen(out->o.path);
 
 	if (!strcmp(out->o.path, "-"))
-		return hwmsg_errf(err, 0, "-b needs a file, not standard output");
+		return hwmsg_errf(err, 0, "-b needs a file, not standard output (-w -)");
 	if (plen >= sizeof(out->prefix) || (dot && strlen(dot) >= sizeof(out->ext)))
 		return hwmsg_errf(err, 0, "%s: name too long", out->o.path);
 	memcpy(out->prefix, out->o.path, plen);
@@ -92,11 +92,13 @@ static int start_file(struct output *out, struct hwmsg_err *err)
 			return hwmsg_errf(err, 0, "%s: name too long", out->o.path);
 		ring = realloc(out->ring, (out->n_ring + 1) * sizeof(*ring));
 		if (!ring)
-			return hwmsg_errf(err, 0, "%s", strerror(ENOMEM));
+			return hwmsg_errf(err, 0, "%s: %s", out->o.path,
+					  strerror(ENOMEM));
 		out->ring = ring;
 		ring[out->n_ring] = strdup(out->name);
 		if (!ring[out->n_ring])
-			return hwmsg_errf(err, 0, "%s", strerror(ENOMEM));
+			return hwmsg_errf(err, 0, "%s: %s", out->o.path,
+					  strerror(ENOMEM));
 		out->n_ring++;
 		path = out->name;
 	} else {

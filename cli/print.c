@@ -125,6 +125,8 @@ static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 		fprintf(f, " retransmit %u", info->retransmits);
 	if (info && info->unsolicited)
 		fprintf(f, " (no request in trace)");
+	if (info && info->event)
+		fprintf(f, " (from the device, unasked)");
 	if (msg->has_fw_string && msg->fw_string[0])
 		fprintf(f, " \"%s\"", msg->fw_string);
 }

@@ -33,7 +33,7 @@ static void show_usage(FILE *f)
 		"Several files (a ring from hwmsgd -b) are one trace, in the order given.\n"
 		"  -V, --verbose      every TLV, field and the register payload\n"
 		"  -j, --json         one JSON object per record and line\n"
-		"  -e, --errors       only messages with a non-zero status (and their requests' orphans)\n"
+		"  -e, --errors       only responses with a non-zero status\n"
 		"  -r, --relative     time relative to the first record\n"
 		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
 		"  -c, --count N      stop after N records\n"
@@ -43,11 +43,13 @@ static void show_usage(FILE *f)
 static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
 	(void)arg;
-	printf("orphan: %s/%s ", o->bus, o->dev);
+	printf("orphan: %s/%s %s ", o->bus, o->dev,
+	       o->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
 	print_reg(stdout, o->reg_id);
-	printf(" %s tid 0x%016llx sent at ",
-	       hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?",
-	       (unsigned long long)o->tid);
+	printf(" %s", hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?");
+	if (o->type == HWMSG_TYPE_MLX_EMAD)	/* CMD_REG has no tid */
+		printf(" tid 0x%016llx", (unsigned long long)o->tid);
+	printf(" sent at ");
 	print_time(stdout, o->ts_ns, 0);
 	printf(" never answered\n");
 }

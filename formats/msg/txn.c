@@ -249,11 +249,20 @@ static uint32_t emad_find(struct hwmsg_txn *t, uint32_t dev, uint64_t tid)
 	return i;
 }
 
-static uint32_t cmdreg_find(struct hwmsg_txn *t, uint32_t dev, uint16_t reg_id)
+/*
+ * The oldest waiting request of this register that can still be answered:
+ * mlx4 gives up on a command after HWMSG_TXN_CMDREG_TIMEOUT_NS, so an older
+ * one was never answered (it stays, to be reported as an orphan) and must
+ * not take the answer of a later one.
+ */
+static uint32_t cmdreg_find(struct hwmsg_txn *t, uint32_t dev, uint16_t reg_id,
+			    uint64_t now_ns)
 {
 	uint32_t i = t->devs[dev].fifo_head;
 
-	while (i != NIL && t->pool[i].reg_id != reg_id)
+	while (i != NIL && (t->pool[i].reg_id != reg_id ||
+			    (now_ns > t->pool[i].ts_ns &&
+			     now_ns - t->pool[i].ts_ns > HWMSG_TXN_CMDREG_TIMEOUT_NS)))
 		i = t->pool[i].next;
 	return i;
 }
@@ -322,6 +331,11 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		return;
 	}
 	info->is_response = msg->op.response;
+	if (rec->dir == HWMSG_DIR_FROM_HW && !msg->op.response) {
+		/* the device speaks first (an EMAD event): nothing to pair */
+		info->event = true;
+		return;
+	}
 	dev = dev_lookup(t, rec->bus, rec->dev);
 	if (dev == NIL)
 		return;
@@ -346,7 +360,7 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 	}
 
 	i = emad ? emad_find(t, dev, msg->op.tid) :
-		   cmdreg_find(t, dev, msg->op.reg_id);
+		   cmdreg_find(t, dev, msg->op.reg_id, rec->ts_ns);
 	if (i == NIL) {
 		info->unsolicited = true;
 		return;

@@ -24,6 +24,7 @@ struct hwmsg_txn_info {
 	unsigned int retransmits; /* times this tid was sent before (request:
 				   * so far; response: before the answer) */
 	bool unsolicited;	/* response without a request in the trace */
+	bool event;		/* from the device unasked (r = 0): not paired */
 	/*
 	 * Caller refs (hwmsg_txn_feed_ref, e.g. frame numbers; 0 from
 	 * hwmsg_txn_feed), valid when matched or retransmits say so.
@@ -48,6 +49,12 @@ struct hwmsg_txn_orphan {
 
 /* At most this many requests wait at once; beyond, the oldest is evicted. */
 #define HWMSG_TXN_MAX_PENDING 65536
+
+/*
+ * mlx4 abandons a command after 60 s (its command timeout classes A-C):
+ * a CMD_REG request older than this is not matched with a response.
+ */
+#define HWMSG_TXN_CMDREG_TIMEOUT_NS (60ull * 1000000000ull)
 
 typedef void (*hwmsg_txn_orphan_cb)(const struct hwmsg_txn_orphan *o,
 				    void *arg);

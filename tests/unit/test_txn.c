@@ -359,8 +359,46 @@ static void test_many_devices(void)
 	hwmsg_txn_free(t);
 }
 
+/* An mlx4 command never answered must not take the answer of a later one. */
+static void test_cmdreg_timeout(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	uint64_t late = HWMSG_TXN_CMDREG_TIMEOUT_NS + 1000;
+	struct hwmsg_txn_info i;
+	unsigned int orphans;
+
+	feed(t, CMDREG, NIC, 0, 0, 0x5004, false, 0);		/* lost */
+	feed(t, CMDREG, NIC, late, 0, 0x5004, false, 0);
+	i = feed(t, CMDREG, NIC, late + 300, 0, 0x5004, true, 0);
+	CHECK(i.matched);
+	CHECK_EQ(i.req_ts_ns, late);
+	CHECK_EQ(i.latency_ns, 300);
+	orphans = hwmsg_txn_orphans(t, 0, 0, NULL, NULL);
+	CHECK_EQ(orphans, 1);		/* the lost one, at ts 0 */
+	hwmsg_txn_free(t);
+}
+
+/* A message the device sends unasked (r = 0 from hardware) is no request. */
+static void test_event_from_device(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	struct hwmsg_txn_info i;
+	struct ev e;
+
+	make(&e, EMAD, SW, 100, 7, 0x5002, false, 0);
+	e.rec.dir = HWMSG_DIR_FROM_HW;
+	hwmsg_txn_feed(t, &e.rec, &e.msg, &i);
+	CHECK(i.event);
+	CHECK(!i.is_response);
+	CHECK(!i.matched);
+	CHECK_EQ(hwmsg_txn_orphans(t, 0, 0, NULL, NULL), 0);
+	hwmsg_txn_free(t);
+}
+
 int main(void)
 {
+	test_cmdreg_timeout();
+	test_event_from_device();
 	test_pair();
 	test_busy_retransmit();
 	test_timeout_retransmit();
