@@ -7,6 +7,7 @@
 
 #include "hwmsg/devlink_event.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/text.h"
 #include "json.h"
 #include "print.h"
 
@@ -127,8 +128,12 @@ static void print_op_line(FILE *f, const struct hwmsg_record *rec,
 		fprintf(f, " (no request in trace)");
 	if (info && info->event)
 		fprintf(f, " (from the device, unasked)");
-	if (msg->has_fw_string && msg->fw_string[0])
-		fprintf(f, " \"%s\"", msg->fw_string);
+	if (msg->has_fw_string && msg->fw_string[0]) {
+		char safe[4 * sizeof(msg->fw_string)];
+
+		fprintf(f, " \"%s\"",
+			hwmsg_text_safe(safe, sizeof(safe), msg->fw_string));
+	}
 }
 
 /* A devlink "config" notification recorded next to the messages. */
@@ -143,6 +148,14 @@ static void print_devlink_event(FILE *f, const struct hwmsg_record *rec)
 		fprintf(f, " devlink %s", line);
 }
 
+void print_device(FILE *f, const char *bus, const char *dev)
+{
+	char b[256], d[256];
+
+	fprintf(f, " %s/%s", hwmsg_text_safe(b, sizeof(b), bus),
+		hwmsg_text_safe(d, sizeof(d), dev));
+}
+
 void print_record_line(FILE *f, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,
 		       const struct hwmsg_txn_info *info, uint64_t base_ns)
@@ -151,7 +164,7 @@ void print_record_line(FILE *f, const struct hwmsg_record *rec,
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
 		fputs(" -", f);
 	else
-		fprintf(f, " %s/%s", rec->bus, rec->dev);
+		print_device(f, rec->bus, rec->dev);
 	fputs(rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >", f);
 	if (msg)
 		print_op_line(f, rec, msg, info);
@@ -235,9 +248,14 @@ static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
 		case HWMSG_EMAD_TLV_OP:
 			print_op_fields(f, &msg->op, true);
 			break;
-		case HWMSG_EMAD_TLV_STRING:
-			fprintf(f, "      string \"%s\"\n", msg->fw_string);
+		case HWMSG_EMAD_TLV_STRING: {
+			char safe[4 * sizeof(msg->fw_string)];
+
+			fprintf(f, "      string \"%s\"\n",
+				hwmsg_text_safe(safe, sizeof(safe),
+						msg->fw_string));
 			break;
+		}
 		case HWMSG_EMAD_TLV_LATENCY:
 			fprintf(f, "      latency_time %u us\n", msg->latency_us);
 			break;
@@ -260,8 +278,12 @@ void print_record_detail(FILE *f, const struct hwmsg_record *rec,
 {
 	fprintf(f, "    record type %s dir %s", hwmsg_type_str(rec->type),
 		hwmsg_dir_str(rec->dir));
-	if (!(rec->flags & HWMSG_RECF_NO_DEVICE))
-		fprintf(f, " driver %s", rec->driver);
+	if (!(rec->flags & HWMSG_RECF_NO_DEVICE)) {
+		char drv[256];
+
+		fprintf(f, " driver %s",
+			hwmsg_text_safe(drv, sizeof(drv), rec->driver));
+	}
 	if (rec->flags & HWMSG_RECF_HAS_INDEX)
 		fprintf(f, " devlink %u", rec->devlink_index);
 	if (rec->flags & HWMSG_RECF_HAS_SEQ)

@@ -12,6 +12,8 @@
 
 /* base_ns 0: time of day (local time, ns); else seconds since base_ns. */
 void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns);
+/* " bus/dev", with anything unprintable escaped */
+void print_device(FILE *f, const char *bus, const char *dev);
 /* "PMLP", or "reg 0x1234" when the database does not know it. */
 void print_reg(FILE *f, uint16_t reg_id);
 /* Does "PMLP", "pmlp" or "0x5002" name reg_id? */

@@ -43,8 +43,9 @@ static void show_usage(FILE *f)
 static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
 	(void)arg;
-	printf("orphan: %s/%s %s ", o->bus, o->dev,
-	       o->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
+	printf("orphan:");
+	print_device(stdout, o->bus, o->dev);
+	printf(" %s ", o->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
 	print_reg(stdout, o->reg_id);
 	printf(" %s", hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?");
 	if (o->type == HWMSG_TYPE_MLX_EMAD)	/* CMD_REG has no tid */
