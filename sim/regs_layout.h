@@ -3,7 +3,8 @@
  * The register layouts the simulator fills: ids, lengths and the fields it
  * sets, as "offset, shift, width" triples for hwmsg_item_set() (checked
  * against the kernel's mlxsw reg.h). Only what the simulator needs; the
- * register database (formats/regdb) is the full reference.
+ * register database (formats/regdb) is the full reference, and
+ * tests/unit/test_sim_layouts.c checks every position here against it.
  */
 #ifndef HWMSG_SIM_REGS_LAYOUT_H
 #define HWMSG_SIM_REGS_LAYOUT_H
@@ -110,14 +111,14 @@
 #define REG_HTGT_LEN		0x20
 #define REG_HTGT_TRAP_GROUP	0x00, 0, 8
 #define REG_HTGT_PIDE		0x04, 15, 1
-#define REG_HTGT_PID		0x04, 0, 8
+#define REG_HTGT_PID		0x04, 0, 14
 #define REG_HTGT_PRIORITY	0x0C, 0, 4
 #define REG_HTGT_CPU_TCLASS	0x10, 16, 6
 #define REG_HTGT_RDQ		0x10, 0, 6
 
 #define REG_HPKT_ID		0x7003
 #define REG_HPKT_LEN		0x10
-#define REG_HPKT_ACTION		0x00, 20, 3
+#define REG_HPKT_ACTION		0x00, 20, 4
 #define REG_HPKT_TRAP_GROUP	0x00, 12, 6
 #define REG_HPKT_TRAP_ID	0x00, 0, 10
 #define REG_HPKT_CTRL		0x04, 16, 2
