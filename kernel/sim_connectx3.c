@@ -24,14 +24,17 @@
 #include <linux/slab.h>
 #include <trace/events/devlink.h>
 
+#include "hwmsg/sim_regs.h"
 #include "hwmsg/wire.h"
 #include "devlink_hwmsg.h"
 #include "sim.h"
 
-#define CX3_REG_PTYS		0x5004
-#define CX3_PTYS_LEN		0x40
-#define CX3_PTYS_PROTO_IB	BIT(0)
-#define CX3_PTYS_PROTO_ETH	BIT(2)
+#define CX3_REG_PTYS		REG_PTYS_ID
+#define CX3_PTYS_LEN		REG_PTYS_LEN
+#define CX3_PTYS_PROTO_IB	PTYS_PROTO_IB
+#define CX3_PTYS_PROTO_ETH	PTYS_PROTO_ETH
+#define CX3_ETH_CAP		0x00080000	/* one 40G Ethernet mode */
+#define CX3_IB_CAP		0x0004		/* IB QDR */
 
 struct cx3_port {
 	struct devlink_port dl_port;
@@ -66,8 +69,8 @@ static void cx3_emit(struct hsim_cx3 *cx3, cx3_notify_fn notify, u8 dir,
 static void cx3_ptys_fill(u8 *reg, const struct cx3_port *port, u32 mask)
 {
 	memset(reg, 0, CX3_PTYS_LEN);
-	hwmsg_item_set(reg, 0x00, 16, 8, port->index + 1);	/* local_port */
-	hwmsg_item_set(reg, 0x00, 0, 3, mask);		/* proto_mask */
+	hwmsg_item_set(reg, REG_LOCAL_PORT, port->index + 1);
+	hwmsg_item_set(reg, REG_PTYS_PROTO_MASK, mask);
 }
 
 /* One ACCESS_REG of PTYS: request and response. Returns the status. */
@@ -91,12 +94,12 @@ static u8 cx3_ptys(struct hsim_cx3 *cx3, cx3_notify_fn notify,
 		port->proto;
 	cx3_ptys_fill(reg, port, proto);
 	/* capabilities: 40G Ethernet and IB QDR */
-	hwmsg_item_set(reg, 0x0c, 0, 32, 0x00080000);	/* eth_proto_cap */
-	hwmsg_item_set(reg, 0x10, 0, 16, 0x0004);	/* ib_proto_cap */
+	hwmsg_item_set(reg, REG_PTYS_ETH_PROTO_CAP, CX3_ETH_CAP);
+	hwmsg_item_set(reg, REG_PTYS_IB_PROTO_CAP, CX3_IB_CAP);
 	if (proto & CX3_PTYS_PROTO_ETH)
-		hwmsg_item_set(reg, 0x24, 0, 32, 0x00080000);
+		hwmsg_item_set(reg, REG_PTYS_ETH_PROTO_OPER, CX3_ETH_CAP);
 	else
-		hwmsg_item_set(reg, 0x28, 0, 16, 0x0004);
+		hwmsg_item_set(reg, REG_PTYS_IB_PROTO_OPER, CX3_IB_CAP);
 	len = hwmsg_cmdreg_build(cx3->mbox, sizeof(cx3->mbox), CX3_REG_PTYS,
 				 method, status, reg, sizeof(reg));
 	cx3_emit(cx3, notify, HWMSG_DIR_FROM_HW, len);

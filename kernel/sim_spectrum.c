@@ -32,6 +32,7 @@
 #include <linux/workqueue.h>
 #include <trace/events/devlink.h>
 
+#include "hwmsg/sim_regs.h"
 #include "hwmsg/wire.h"
 #include "sim.h"
 
@@ -39,20 +40,20 @@
 #define SP_MAX_BATCH		20000	/* messages per poller run */
 #define SP_MAX_RETRY		5	/* as mlxsw: resends after busy/ack */
 
-/* Register ids and lengths (bytes) as in mlxsw reg.h. */
+/* Register ids, lengths and fields: hwmsg/sim_regs.h, shared with sim/. */
 enum {
-	SP_REG_SGCR = 0x2000,
-	SP_REG_SPAD = 0x2002,
-	SP_REG_SFN = 0x200B,
-	SP_REG_PMLP = 0x5002,
-	SP_REG_PMTU = 0x5003,
-	SP_REG_PTYS = 0x5004,
-	SP_REG_PAOS = 0x5006,
-	SP_REG_HTGT = 0x7002,
-	SP_REG_HPKT = 0x7003,
-	SP_REG_RGCR = 0x8001,
-	SP_REG_MTMP = 0x900A,
-	SP_REG_MGIR = 0x9020,
+	SP_REG_SGCR = REG_SGCR_ID,
+	SP_REG_SPAD = REG_SPAD_ID,
+	SP_REG_SFN = REG_SFN_ID,
+	SP_REG_PMLP = REG_PMLP_ID,
+	SP_REG_PMTU = REG_PMTU_ID,
+	SP_REG_PTYS = REG_PTYS_ID,
+	SP_REG_PAOS = REG_PAOS_ID,
+	SP_REG_HTGT = REG_HTGT_ID,
+	SP_REG_HPKT = REG_HPKT_ID,
+	SP_REG_RGCR = REG_RGCR_ID,
+	SP_REG_MTMP = REG_MTMP_ID,
+	SP_REG_MGIR = REG_MGIR_ID,
 };
 
 struct sp_reg_desc {
@@ -62,22 +63,24 @@ struct sp_reg_desc {
 };
 
 static const struct sp_reg_desc sp_regs[] = {
-	{ SP_REG_SGCR, 0x10, false },
-	{ SP_REG_SPAD, 0x10, false },
-	{ SP_REG_SFN, 0x40, false },
-	{ SP_REG_PMLP, 0x40, true },
-	{ SP_REG_PMTU, 0x10, true },
-	{ SP_REG_PTYS, 0x40, true },
-	{ SP_REG_PAOS, 0x10, true },
-	{ SP_REG_HTGT, 0x20, false },
-	{ SP_REG_HPKT, 0x10, false },
-	{ SP_REG_RGCR, 0x28, false },
-	{ SP_REG_MTMP, 0x20, false },
-	{ SP_REG_MGIR, 0x9C, false },
+	{ SP_REG_SGCR, REG_SGCR_LEN, false },
+	{ SP_REG_SPAD, REG_SPAD_LEN, false },
+	/* SFN is REG_SFN_LEN long; its header and three records keep the
+	 * buffers off the kernel stack small */
+	{ SP_REG_SFN, REG_SFN_REC_BASE + 3 * REG_SFN_REC_LEN, false },
+	{ SP_REG_PMLP, REG_PMLP_LEN, true },
+	{ SP_REG_PMTU, REG_PMTU_LEN, true },
+	{ SP_REG_PTYS, REG_PTYS_LEN, true },
+	{ SP_REG_PAOS, REG_PAOS_LEN, true },
+	{ SP_REG_HTGT, REG_HTGT_LEN, false },
+	{ SP_REG_HPKT, REG_HPKT_LEN, false },
+	{ SP_REG_RGCR, REG_RGCR_LEN, false },
+	{ SP_REG_MTMP, REG_MTMP_LEN, false },
+	{ SP_REG_MGIR, REG_MGIR_LEN, false },
 };
 
 #define SP_NREGS ARRAY_SIZE(sp_regs)
-#define SP_REG_MAXLEN 0x9C
+#define SP_REG_MAXLEN REG_MGIR_LEN
 
 struct sp_port {
 	struct devlink_port dl_port;
@@ -132,31 +135,36 @@ static void sp_emit(struct hsim_sp *sp, bool incoming, size_t len)
 /* Fields a real switch would report, on top of what the file holds. */
 static void sp_reg_synth(struct hsim_sp *sp, u16 reg_id, u8 *resp)
 {
-	unsigned int lp = hwmsg_item_get(resp, 0, 16, 8), i;
+	unsigned int lp = hwmsg_item_get(resp, REG_LOCAL_PORT), i;
 
 	switch (reg_id) {
 	case SP_REG_MTMP:	/* temperature, 1/8 C: about 40 C */
-		hwmsg_item_set(resp, 4, 0, 16, 320 + get_random_u32_below(16));
-		hwmsg_item_set(resp, 8, 0, 16, 360);	/* max_temperature */
+		hwmsg_item_set(resp, REG_MTMP_TEMPERATURE,
+			       320 + get_random_u32_below(16));
+		hwmsg_item_set(resp, REG_MTMP_MAX_TEMP, 360);
 		break;
 	case SP_REG_PMLP:	/* 4 lanes of module lp - 1 */
-		hwmsg_item_set(resp, 0, 0, 8, 4);	/* width */
+		hwmsg_item_set(resp, REG_PMLP_WIDTH, 4);
 		for (i = 0; i < 4; i++) {
-			hwmsg_item_set(resp, 4 + 4 * i, 0, 8, lp - 1);
-			hwmsg_item_set(resp, 4 + 4 * i, 16, 4, i);
-			hwmsg_item_set(resp, 4 + 4 * i, 24, 4, i);
+			hwmsg_item_set(resp, REG_PMLP_LANE_OFF(i),
+				       REG_PMLP_MODULE_SHIFT, lp - 1);
+			hwmsg_item_set(resp, REG_PMLP_LANE_OFF(i),
+				       REG_PMLP_TX_LANE_SHIFT, i);
+			hwmsg_item_set(resp, REG_PMLP_LANE_OFF(i),
+				       REG_PMLP_RX_LANE_SHIFT, i);
 		}
 		break;
 	case SP_REG_PTYS:	/* 100G capable, running 100G */
-		hwmsg_item_set(resp, 0x0c, 0, 32, 0x00100000);	/* cap */
-		hwmsg_item_set(resp, 0x18, 0, 32, 0x00100000);	/* admin */
-		hwmsg_item_set(resp, 0x24, 0, 32, 0x00100000);	/* oper */
+		hwmsg_item_set(resp, REG_PTYS_ETH_PROTO_CAP, PTYS_100GBASE_CR4);
+		hwmsg_item_set(resp, REG_PTYS_ETH_PROTO_ADMIN, PTYS_100GBASE_CR4);
+		hwmsg_item_set(resp, REG_PTYS_ETH_PROTO_OPER, PTYS_100GBASE_CR4);
 		break;
 	case SP_REG_PAOS:	/* oper_status follows admin_status */
-		hwmsg_item_set(resp, 0, 0, 4, hwmsg_item_get(resp, 0, 8, 4));
+		hwmsg_item_set(resp, REG_PAOS_OPER_STATUS,
+			       hwmsg_item_get(resp, REG_PAOS_ADMIN_STATUS));
 		break;
 	case SP_REG_PMTU:	/* max_mtu */
-		hwmsg_item_set(resp, 4, 16, 16, 10000);
+		hwmsg_item_set(resp, REG_PMTU_MAX_MTU, 10000);
 		break;
 	}
 	(void)sp;
@@ -214,8 +222,8 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 				memcpy(sp->regfile[ri], data, rd->len);
 			memcpy(resp, sp->regfile[ri], rd->len);
 			if (rd->per_port)
-				hwmsg_item_set(resp, 0, 16, 8,
-					       hwmsg_item_get(data, 0, 16, 8));
+				hwmsg_item_set(resp, REG_LOCAL_PORT,
+					       hwmsg_item_get(data, REG_LOCAL_PORT));
 			sp_reg_synth(sp, reg_id, resp);
 		} else {
 			memcpy(resp, data, rd->len);
@@ -242,7 +250,7 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 static void sp_port_reg(u8 *data, size_t len, unsigned int local_port)
 {
 	memset(data, 0, len);
-	hwmsg_item_set(data, 0, 16, 8, local_port);
+	hwmsg_item_set(data, REG_LOCAL_PORT, local_port);
 }
 
 /* The registers mlxsw touches while it brings a Spectrum up, in order. */
@@ -255,30 +263,30 @@ static void sp_init_sequence(struct hsim_sp *sp)
 	memset(data, 0, sizeof(data));
 	sp_transact(sp, SP_REG_MGIR, HWMSG_EMAD_METHOD_QUERY, data);
 	sp_transact(sp, SP_REG_SPAD, HWMSG_EMAD_METHOD_QUERY, data);
-	hwmsg_item_set(data, 0, 0, 1, 1);		/* SGCR.llb */
+	hwmsg_item_set(data, REG_SGCR_LLB, 1);
 	sp_transact(sp, SP_REG_SGCR, HWMSG_EMAD_METHOD_WRITE, data);
 	memset(data, 0, sizeof(data));
-	hwmsg_item_set(data, 0, 0, 8, 1);		/* HTGT trap group 1 */
+	hwmsg_item_set(data, REG_HTGT_TRAP_GROUP, 1);
 	sp_transact(sp, SP_REG_HTGT, HWMSG_EMAD_METHOD_WRITE, data);
 	memset(data, 0, sizeof(data));
-	hwmsg_item_set(data, 0, 0, 10, 0x5);		/* HPKT trap id */
+	hwmsg_item_set(data, REG_HPKT_TRAP_ID, 0x5);
 	sp_transact(sp, SP_REG_HPKT, HWMSG_EMAD_METHOD_WRITE, data);
 	for (p = 1; p <= sp->hdev->port_count; p++) {
 		sp_port_reg(data, sizeof(data), p);
 		sp_transact(sp, SP_REG_PMLP, HWMSG_EMAD_METHOD_QUERY, data);
 		sp_port_reg(data, sizeof(data), p);
-		hwmsg_item_set(data, 8, 16, 16, 9216);	/* PMTU.admin_mtu */
+		hwmsg_item_set(data, REG_PMTU_ADMIN_MTU, 9216);
 		sp_transact(sp, SP_REG_PMTU, HWMSG_EMAD_METHOD_WRITE, data);
 		sp_port_reg(data, sizeof(data), p);
-		hwmsg_item_set(data, 0, 0, 3, 4);	/* PTYS.proto_mask eth */
+		hwmsg_item_set(data, REG_PTYS_PROTO_MASK, PTYS_PROTO_ETH);
 		sp_transact(sp, SP_REG_PTYS, HWMSG_EMAD_METHOD_QUERY, data);
 		sp_port_reg(data, sizeof(data), p);
-		hwmsg_item_set(data, 0, 8, 4, 1);	/* PAOS.admin_status up */
-		hwmsg_item_set(data, 4, 31, 1, 1);	/* PAOS.ase */
+		hwmsg_item_set(data, REG_PAOS_ADMIN_STATUS, PAOS_UP);
+		hwmsg_item_set(data, REG_PAOS_ASE, 1);
 		sp_transact(sp, SP_REG_PAOS, HWMSG_EMAD_METHOD_WRITE, data);
 	}
 	memset(data, 0, sizeof(data));
-	hwmsg_item_set(data, 0, 31, 1, 1);		/* RGCR.ipv4_en */
+	hwmsg_item_set(data, REG_RGCR_IPV4_EN, 1);
 	sp_transact(sp, SP_REG_RGCR, HWMSG_EMAD_METHOD_WRITE, data);
 	memset(data, 0, sizeof(data));
 	sp_transact(sp, SP_REG_MTMP, HWMSG_EMAD_METHOD_QUERY, data);
@@ -473,12 +481,12 @@ static void sp_regfile_init(struct hsim_sp *sp)
 	u8 *mgir = sp->regfile[sp_reg_index(SP_REG_MGIR)];
 	u8 *spad = sp->regfile[sp_reg_index(SP_REG_SPAD)];
 
-	hwmsg_item_set(mgir, 0x00, 0, 16, 0xcb84);	/* device_id: Spectrum */
-	hwmsg_item_set(mgir, 0x20, 28, 1, 1);		/* fw_info_string_tlv */
-	hwmsg_item_set(mgir, 0x20, 29, 1, 1);		/* fw_info_latency_tlv */
-	hwmsg_item_set(mgir, 0x20, 16, 8, 13);		/* fw major */
-	hwmsg_item_set(mgir, 0x20, 8, 8, 20);		/* fw minor */
-	hwmsg_item_set(mgir, 0x20, 0, 8, 1);		/* fw subminor */
+	hwmsg_item_set(mgir, REG_MGIR_DEVICE_ID, 0xcb84);	/* Spectrum */
+	hwmsg_item_set(mgir, REG_MGIR_STRING_TLV, 1);
+	hwmsg_item_set(mgir, REG_MGIR_LATENCY_TLV, 1);
+	hwmsg_item_set(mgir, REG_MGIR_FW_VER_MAJOR, 13);
+	hwmsg_item_set(mgir, REG_MGIR_FW_VER_MINOR, 20);
+	hwmsg_item_set(mgir, REG_MGIR_FW_VER_SUB_MINOR, 1);
 	spad[0] = 0x00;
 	spad[1] = 0x02;
 	spad[2] = 0xc9;

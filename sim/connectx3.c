@@ -6,7 +6,7 @@
  */
 #include <string.h>
 
-#include "regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "rng.h"
 #include "sim_int.h"
 

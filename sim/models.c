@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Firmware models both devices share: a thermometer and port counters. */
-#include "regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "rng.h"
 #include "sim_int.h"
 

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "sim_int.h"
 
 struct index_field {

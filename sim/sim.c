@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "hwmsg/msg.h"
-#include "regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "rng.h"
 #include "sim_int.h"
 

@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "rng.h"
 #include "sim_int.h"
 

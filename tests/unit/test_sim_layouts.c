@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * The simulator fills registers through its own short list of field
- * positions (sim/regs_layout.h); the register database is the reference.
+ * positions (include/hwmsg/sim_regs.h); the register database is the reference.
  * Every position the simulator uses must be the database's, so that the
  * two can never drift apart silently.
  */
 #include <string.h>
 
 #include "../test.h"
-#include "../../sim/regs_layout.h"
+#include "hwmsg/sim_regs.h"
 #include "hwmsg/regdb.h"
 
 struct item {
@@ -77,6 +77,12 @@ static const struct item items[] = {
 	ITEM("MGIR", "fw_info.latency_tlv", REG_MGIR_LATENCY_TLV),
 	ITEM("MGIR", "fw_info.string_tlv", REG_MGIR_STRING_TLV),
 	AT("MGIR", "fw_info.psid", REG_MGIR_PSID_OFF),
+	ITEM("MGIR", "hw_info.device_id", REG_MGIR_DEVICE_ID),
+	ITEM("MGIR", "fw_info.major", REG_MGIR_FW_VER_MAJOR),
+	ITEM("MGIR", "fw_info.minor", REG_MGIR_FW_VER_MINOR),
+	ITEM("MGIR", "fw_info.sub_minor", REG_MGIR_FW_VER_SUB_MINOR),
+	ITEM("PTYS", "ib_proto_capability", REG_PTYS_IB_PROTO_CAP),
+	ITEM("PTYS", "ib_proto_oper", REG_PTYS_IB_PROTO_OPER),
 };
 
 static const struct {

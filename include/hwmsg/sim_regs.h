@@ -1,13 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The register layouts the simulator fills: ids, lengths and the fields it
- * sets, as "offset, shift, width" triples for hwmsg_item_set() (checked
- * against the kernel's mlxsw reg.h). Only what the simulator needs; the
- * register database (formats/regdb) is the full reference, and
- * tests/unit/test_sim_layouts.c checks every position here against it.
+ * The register layouts the simulators fill (userspace sim/ and the kernel's
+ * hwmsg_sim): ids, lengths and the fields they set, as "offset, shift,
+ * width" triples for hwmsg_item_set() in wire.h. Only #defines, so kernel
+ * code includes it too. The register database (formats/regdb) is the full
+ * reference; tests/unit/test_sim_layouts.c checks every position here
+ * against it.
  */
-#ifndef HWMSG_SIM_REGS_LAYOUT_H
-#define HWMSG_SIM_REGS_LAYOUT_H
+#ifndef HWMSG_SIM_REGS_H
+#define HWMSG_SIM_REGS_H
 
 /* Port registers put the local port here (low 8 bits of it). */
 #define REG_LOCAL_PORT		0x00, 16, 8
@@ -66,6 +67,8 @@
 #define REG_PTYS_ETH_PROTO_CAP	0x0C, 0, 32
 #define REG_PTYS_ETH_PROTO_ADMIN 0x18, 0, 32
 #define REG_PTYS_ETH_PROTO_OPER	0x24, 0, 32
+#define REG_PTYS_IB_PROTO_CAP	0x10, 0, 16
+#define REG_PTYS_IB_PROTO_OPER	0x28, 0, 16
 #define PTYS_PROTO_IB		(1 << 0)
 #define PTYS_PROTO_ETH		(1 << 2)
 #define PTYS_10GBASE_KR		(1u << 4)
@@ -156,6 +159,10 @@
 #define REG_MGIR_ID		0x9020
 #define REG_MGIR_LEN		0x9C
 #define REG_MGIR_HW_REVISION	0x00, 16, 16
+#define REG_MGIR_DEVICE_ID	0x00, 0, 16
+#define REG_MGIR_FW_VER_MAJOR	0x20, 16, 8
+#define REG_MGIR_FW_VER_MINOR	0x20, 8, 8
+#define REG_MGIR_FW_VER_SUB_MINOR 0x20, 0, 8
 #define REG_MGIR_LATENCY_TLV	0x20, 29, 1
 #define REG_MGIR_STRING_TLV	0x20, 28, 1
 #define REG_MGIR_PSID_OFF	0x30	/* 16 bytes */
