@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The whole test suite, as CI runs it: installs what it needs, then
 #  1. the full build with every test (unit, golden, tshark, tui, vm),
-#  2. the unit tests again under ASan + UBSan,
+#  2. the unit and golden (end-to-end) tests again under ASan + UBSan,
 #  3. the libFuzzer targets, each for a bounded time.
 set -eu
 cd "$(dirname "$0")/.."
@@ -18,7 +18,7 @@ cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHWMSG_SANITIZE=ON \
 	-DHWMSG_PLUGIN=OFF -DHWMSG_VM_TESTS=OFF
 cmake --build build-asan -j"$JOBS"
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-	ctest --test-dir build-asan -L unit --output-on-failure -j"$JOBS"
+	ctest --test-dir build-asan -L "unit|golden" --output-on-failure -j"$JOBS"
 
 CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DHWMSG_FUZZ=ON -DHWMSG_PLUGIN=OFF -DHWMSG_VM_TESTS=OFF \
