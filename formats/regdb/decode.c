@@ -229,6 +229,11 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	}
 	copy_path(path, v->path);
 	copy_path(filter, v->filter);
+	/* the union itself is past the end too, not only its arm; before
+	 * push(), which may move v */
+	if (off >= d->len)
+		set_missing(d, v);
+	v = NULL;
 	g = push(d);
 	if (!g)
 		return;
@@ -240,11 +245,9 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	join(g->filter, filter, c->name, "");
 	copy_path(path, g->path);
 	copy_path(filter, g->filter);
-	if (off >= d->len) {
-		/* the union itself is past the end too, not only its arm */
-		set_missing(d, v);
+	if (off >= d->len)
 		set_missing(d, g);
-	} else
+	else
 		walk_layout(d, c->layout, off, path, filter, depth + 2);
 }
 
