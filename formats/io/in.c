@@ -47,7 +47,7 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 			in->zin.size = read_src(in, in->ibuf, in->icap);
 			in->zin.pos = 0;
 			if (src_error(in))
-				return -1;
+				return out.pos ? (ssize_t)out.pos : -1;
 		}
 		in_before = in->zin.pos;
 		ret = ZSTD_decompressStream(in->dc, &out, &in->zin);
@@ -56,7 +56,9 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 				 "zstd: %s (compressed offset 0x%" PRIx64 ")",
 				 ZSTD_getErrorName(ret),
 				 in->src_read - (in->zin.size - in->zin.pos));
-			return -1;
+			/* hand out what came before the damage; the error
+			 * is reported on the next read */
+			return out.pos ? (ssize_t)out.pos : -1;
 		}
 		/* an idle call returns a hint even between frames */
 		if (in->zin.pos != in_before || out.pos != before)

@@ -450,6 +450,53 @@ static void test_zstd_cut(void)
 	hwmsg_reader_close(r);
 }
 
+/*
+ * A damaged zstd frame (its content checksum) after good ones: every record
+ * of the good frames is read, even those decompressed in the same read as
+ * the damage, then one error names it. The damaged frame's records are
+ * lost: its checksum says they are wrong.
+ */
+static void test_zstd_damaged(void)
+{
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_writer *w;
+	struct hwmsg_reader *r;
+	struct hwmsg_record rec;
+	off_t end = 0;
+	size_t n;
+	uint8_t *f;
+	int got = 0, ret;
+
+	w = hwmsg_writer_open(path("dmg.pcapng.zst"), &test_opts, &err);
+	CHECK(w != NULL);
+	if (!w)
+		return;
+	for (int g = 0; g < 3; g++) {
+		for (int i = 0; i < N_RECS; i++)
+			hwmsg_writer_write(w, &recs[i], &err);
+		CHECK_EQ(hwmsg_writer_flush(w, &err), 0);
+		end = file_size(path("dmg.pcapng.zst"));
+	}
+	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
+	f = slurp(path("dmg.pcapng.zst"), &n);
+	f[end - 1] ^= 0xff;	/* the third frame's checksum */
+	spit(path("dmg2.pcapng.zst"), f, (size_t)end);
+	free(f);
+
+	r = hwmsg_reader_open(path("dmg2.pcapng.zst"), &err);
+	CHECK(r != NULL);
+	if (!r)
+		return;
+	while ((ret = hwmsg_reader_next(r, &rec, &err)) == 1)
+		check_record(&rec, got++ % N_RECS);
+	CHECK_EQ(ret, -1);
+	CHECK_EQ(got, 2 * N_RECS);
+	CHECK(strstr(err.msg, "dmg2.pcapng.zst: after record 24") != NULL);
+	CHECK(strstr(err.msg, "checksum") != NULL);
+	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 0);
+	hwmsg_reader_close(r);
+}
+
 /* The byte offset of EPB number k (0-based) in a pcapng file. */
 static size_t epb_offset(const uint8_t *f, size_t n, int k)
 {
@@ -961,6 +1008,7 @@ int main(void)
 	CHECK(same_record(&recs[0], &recs[0]));
 	test_plain_and_zstd();
 	test_zstd_cut();
+	test_zstd_damaged();
 	test_bad_record();
 	test_cut_plain();
 	test_bad_record_foreign_options();
