@@ -175,51 +175,80 @@ static int ethernet_record(struct hwmsg_reader *r, const uint8_t *data,
 	return 0;
 }
 
-/*
- * A USER15 packet cut by a snaplen ends inside its last TLV: hand the
- * decoder a copy whose last TLV length says what is left, so the rest of
- * the record still reads. Returns the copy, or data when nothing fits.
- */
-static const uint8_t *shorten_last_tlv(struct hwmsg_reader *r,
-				       const uint8_t *data, uint32_t caplen,
-				       uint32_t *cut_by)
+static uint8_t *scratch(struct hwmsg_reader *r, size_t len)
 {
-	size_t off = 0;
+	if (len > r->scratch_cap) {
+		uint8_t *p = realloc(r->scratch, len);
 
+		if (!p)
+			return NULL;
+		r->scratch = p;
+		r->scratch_cap = len;
+	}
+	return r->scratch;
+}
+
+/*
+ * A USER15 packet cut by a snaplen ends inside one of its TLVs. When that is
+ * the buf, hand the decoder a copy whose buf length says what is left. Any
+ * other TLV cut (a name, a number, a header) is meaningless: the copy ends
+ * before it, with an empty buf if the buf was not reached. Either way the
+ * record reads, marked truncated. Returns the bytes to decode, *use_len long;
+ * *cut_by is how much of the message is missing (0: not known).
+ */
+static const uint8_t *cut_record(struct hwmsg_reader *r, const uint8_t *data,
+				 uint32_t caplen, uint32_t *use_len,
+				 uint32_t *cut_by)
+{
+	bool seen_buf = false;
+	size_t off = 0, vlen = 0, left = 0;
+	uint16_t tag = 0xffff;
+	uint8_t *p;
+
+	*use_len = caplen;
 	*cut_by = 0;
-	while (caplen - off >= HWMSG_REC_TLV_HDR_LEN) {
-		size_t vlen = hwmsg_get_le16(data + off + 2);
-		size_t left = caplen - off - HWMSG_REC_TLV_HDR_LEN;
-
-		if (vlen > left) {
-			if (caplen > r->scratch_cap) {
-				uint8_t *p = realloc(r->scratch, caplen);
-
-				if (!p)
-					return data;
-				r->scratch = p;
-				r->scratch_cap = caplen;
-			}
-			memcpy(r->scratch, data, caplen);
-			hwmsg_put_le16(r->scratch + off + 2, (uint16_t)left);
-			*cut_by = (uint32_t)(vlen - left);
-			return r->scratch;
-		}
+	while (off < caplen) {
+		left = caplen - off;
+		if (left < HWMSG_REC_TLV_HDR_LEN)
+			break;
+		left -= HWMSG_REC_TLV_HDR_LEN;
+		tag = hwmsg_get_le16(data + off);
+		vlen = hwmsg_get_le16(data + off + 2);
+		if (vlen > left)
+			break;
+		seen_buf |= tag == HWMSG_REC_BUF;
 		off += HWMSG_REC_TLV_HDR_LEN + vlen;
 	}
-	return data;
+	if (off == caplen)
+		return data;	/* cut between TLVs */
+	p = scratch(r, off + HWMSG_REC_TLV_HDR_LEN + left);
+	if (!p)
+		return data;	/* reported as malformed */
+	memcpy(p, data, off);
+	*use_len = (uint32_t)off;
+	if (caplen - off >= HWMSG_REC_TLV_HDR_LEN && tag == HWMSG_REC_BUF) {
+		memcpy(p + off, data + off, HWMSG_REC_TLV_HDR_LEN + left);
+		hwmsg_put_le16(p + off + 2, (uint16_t)left);
+		*use_len += HWMSG_REC_TLV_HDR_LEN + (uint32_t)left;
+		*cut_by = (uint32_t)(vlen - left);
+	} else if (!seen_buf) {
+		hwmsg_put_le16(p + off, HWMSG_REC_BUF);
+		hwmsg_put_le16(p + off + 2, 0);
+		*use_len += HWMSG_REC_TLV_HDR_LEN;
+	}
+	return p;
 }
 
 static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 			 uint32_t caplen, uint32_t len, uint64_t off,
 			 struct hwmsg_record *rec, struct hwmsg_err *err)
 {
-	uint32_t cut_by = 0;
+	uint32_t use_len = caplen, cut_by = 0;
 	const char *why;
 
 	if (caplen < len)
-		data = shorten_last_tlv(r, data, caplen, &cut_by);
-	if (hwmsg_rec_decode(data, caplen, rec, err)) {
+		data = cut_record(r, data, caplen, &use_len, &cut_by);
+	if (hwmsg_rec_decode(data, use_len, rec, err)) {
 		off += err ? err->offset : 0;
 		if (!err)
 			return -1;
@@ -228,13 +257,17 @@ static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 		if (!strncmp(why, "offset ", 7) && strstr(why, ": "))
 			why = strstr(why, ": ") + 2;
 		memmove(err->msg, why, strlen(why) + 1);
+		if (caplen < len)	/* cut before its message bytes */
+			hwmsg_err_prefix(err, "captured %u of %u bytes",
+					 caplen, len);
 		hwmsg_err_prefix(err, "%s: record %" PRIu64 " (offset 0x%" PRIx64 ")",
 				 r->name, r->info.packets, off);
 		err->offset = off;
 		return -1;
 	}
-	if (cut_by) {
-		rec->orig_len = rec->len + cut_by;
+	if (caplen < len) {
+		if (rec->orig_len < rec->len + cut_by)
+			rec->orig_len = rec->len + cut_by;
 		rec->flags |= HWMSG_RECF_TRUNCATED;
 	}
 	return 0;

@@ -696,6 +696,15 @@ static void test_legacy_pcap(void)
 	plen = legacy_pkt(pkt, 1, 0, payloads[3], (uint16_t)recs[3].len);
 	n += pcap_pkt(f + n, 1600000002, 0, pkt,
 		      plen - recs[3].len + 6, plen);
+	/* cut 2 bytes into the buf TLV's header: a message of 0 bytes */
+	n += pcap_pkt(f + n, 1600000003, 0, pkt,
+		      plen - recs[3].len - 2, plen);
+	/* cut inside the type TLV, before the buf: what came before */
+	n += pcap_pkt(f + n, 1600000004, 0, pkt, 4 + 4 + 4 + 13 + 4 + 15 +
+		      4 + 1 + 5, plen);
+	/* and the next record still reads */
+	plen = legacy_pkt(pkt, 0, 0, payloads[0], (uint16_t)recs[0].len);
+	n += pcap_pkt(f + n, 1600000005, 0, pkt, plen, plen);
 	spit(path("legacy.pcap"), f, n);
 
 	r = hwmsg_reader_open(path("legacy.pcap"), &err);
@@ -729,6 +738,23 @@ static void test_legacy_pcap(void)
 	CHECK_EQ(rec.len, 6);
 	CHECK_EQ(rec.orig_len, recs[3].len);
 	CHECK_MEM(rec.payload, payloads[3], 6);
+
+	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 1);
+	CHECK_EQ(rec.flags, HWMSG_RECF_TRUNCATED);
+	CHECK_EQ(rec.len, 0);
+	CHECK_STR(rec.driver, "mlxsw_spectrum");
+	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_EMAD);
+
+	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 1);
+	CHECK_EQ(rec.flags, HWMSG_RECF_TRUNCATED);
+	CHECK_EQ(rec.len, 0);
+	CHECK_STR(rec.driver, "mlxsw_spectrum");
+	CHECK_EQ(rec.dir, HWMSG_DIR_FROM_HW);
+	CHECK_EQ(rec.type, HWMSG_TYPE_UNKNOWN);
+
+	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 1);
+	CHECK_EQ(rec.ts_ns, 1600000005000000000ull);
+	CHECK_EQ(rec.len, recs[0].len);
 	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 0);
 	hwmsg_reader_close(r);
 }
