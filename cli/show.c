@@ -40,9 +40,9 @@ static void show_usage(FILE *f)
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
 
+/* arg non-NULL: pushed out of the pairing table, not at the end. */
 static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
-	(void)arg;
 	printf("orphan:");
 	print_device(stdout, o->bus, o->dev);
 	printf(" %s ", o->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
@@ -52,7 +52,11 @@ static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 		printf(" tid 0x%016llx", (unsigned long long)o->tid);
 	printf(" sent at ");
 	print_time(stdout, o->ts_ns, 0);
-	printf(" never answered\n");
+	if (arg)
+		printf(" not answered within %u requests\n",
+		       HWMSG_TXN_MAX_PENDING);
+	else
+		printf(" never answered\n");
 }
 
 static bool selected(const struct show_opts *o, const struct hwmsg_msg *msg,
@@ -134,6 +138,8 @@ static int show_files(int n, char **paths, const struct show_opts *o)
 			fprintf(stderr, "hwmsg: out of memory\n");
 			return 1;
 		}
+		if (!o->reg && !o->errors_only && !o->json)
+			hwmsg_txn_set_evict_cb(s.txn, print_orphan, s.txn);
 	}
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);

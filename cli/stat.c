@@ -15,7 +15,7 @@
 #include "hwmsg/txn.h"
 #include "print.h"
 
-#define STAT_SLOTS 4096		/* (register, method) pairs; far more than exist */
+#define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
 #define LAT_BUCKETS 512		/* log-linear: 8 per power of two, ~12% wide */
 
 struct reg_stat {
@@ -29,31 +29,61 @@ struct reg_stat {
 };
 
 struct stat_ctx {
-	struct reg_stat slots[STAT_SLOTS];
-	uint64_t records, undecoded, malformed, truncated;
+	struct reg_stat *slots;	/* open addressing, at most half full */
+	size_t n_slots, n_used;
+	bool nomem;
+	uint64_t records, undecoded, malformed, truncated, skipped, evicted;
 	uint64_t first_ts, last_ts;
 	uint64_t by_type[4];
 	uint64_t status[128];
 };
 
+static struct reg_stat *find_slot(struct reg_stat *slots, size_t n_slots,
+				  uint16_t reg_id, uint8_t method)
+{
+	size_t i = (reg_id * 31u + method) & (n_slots - 1);
+
+	while (slots[i].used &&
+	       (slots[i].reg_id != reg_id || slots[i].method != method))
+		i = (i + 1) & (n_slots - 1);
+	return &slots[i];
+}
+
+static bool grow(struct stat_ctx *c)
+{
+	size_t n = c->n_slots ? c->n_slots * 2 : STAT_SLOTS_MIN;
+	struct reg_stat *slots = calloc(n, sizeof(*slots));
+
+	if (!slots)
+		return false;
+	for (size_t i = 0; i < c->n_slots; i++)
+		if (c->slots[i].used)
+			*find_slot(slots, n, c->slots[i].reg_id,
+				   c->slots[i].method) = c->slots[i];
+	free(c->slots);
+	c->slots = slots;
+	c->n_slots = n;
+	return true;
+}
+
+/* The row of (register, method); NULL only when out of memory. */
 static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
 			     uint8_t method)
 {
-	unsigned int h = (reg_id * 31u + method) % STAT_SLOTS;
+	struct reg_stat *s;
 
-	for (unsigned int i = 0; i < STAT_SLOTS; i++) {
-		struct reg_stat *s = &c->slots[(h + i) % STAT_SLOTS];
-
-		if (!s->used) {
-			s->used = true;
-			s->reg_id = reg_id;
-			s->method = method;
-			return s;
-		}
-		if (s->reg_id == reg_id && s->method == method)
-			return s;
+	if ((c->n_used + 1) * 2 > c->n_slots && !grow(c)) {
+		c->nomem = true;
+		return NULL;
 	}
-	return NULL;	/* cannot happen: 65536 ids x few methods fit */
+	s = find_slot(c->slots, c->n_slots, reg_id, method);
+	if (!s->used) {
+		s->used = true;
+		s->reg_id = reg_id;
+		s->method = method;
+		c->n_used++;
+	}
+	return s;
 }
 
 static unsigned int lat_bucket(uint64_t ns)
@@ -100,6 +130,15 @@ static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 
 	if (s)
 		s->orphans++;
+}
+
+/* A request pushed out of the pairing table unanswered: an orphan too. */
+static void count_evicted(const struct hwmsg_txn_orphan *o, void *arg)
+{
+	struct stat_ctx *c = arg;
+
+	c->evicted++;
+	count_orphan(o, c);
 }
 
 static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
@@ -151,7 +190,7 @@ static int by_count(const void *a, const void *b)
 
 static void print_stats(struct stat_ctx *c, const char *path)
 {
-	uint64_t span = c->last_ts - c->first_ts;
+	uint64_t span = c->records ? c->last_ts - c->first_ts : 0;
 	size_t n = 0;
 
 	printf("file      %s\n", path);
@@ -164,6 +203,14 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		printf(", %llu malformed", (unsigned long long)c->malformed);
 	if (c->truncated)
 		printf(", %llu truncated", (unsigned long long)c->truncated);
+	if (c->undecoded)
+		printf(", %llu undecoded", (unsigned long long)c->undecoded);
+	if (c->skipped)
+		printf(", %llu non-EMAD frames skipped",
+		       (unsigned long long)c->skipped);
+	if (c->evicted)
+		printf(", %llu requests not paired (more than %u waiting)",
+		       (unsigned long long)c->evicted, HWMSG_TXN_MAX_PENDING);
 	printf("\nduration  %llu.%09llu s\n",
 	       (unsigned long long)(span / 1000000000ull),
 	       (unsigned long long)(span % 1000000000ull));
@@ -176,7 +223,7 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %10s %10s %8s\n",
 	       "REGISTER", "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH",
 	       "LAT_AVG", "LAT_P50", "LAT_P99", "LAT_MAX", "FW_AVG");
-	for (size_t i = 0; i < STAT_SLOTS; i++)
+	for (size_t i = 0; i < c->n_slots; i++)
 		if (c->slots[i].used)
 			c->slots[n++] = c->slots[i];
 	qsort(c->slots, n, sizeof(c->slots[0]), by_count);
@@ -228,9 +275,11 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 			c->malformed++;
 			continue;
 		}
-		if (!c->records++)
+		/* files of a ring, or merged ones, need not be in order */
+		if (!c->records++ || rec.ts_ns < c->first_ts)
 			c->first_ts = rec.ts_ns;
-		c->last_ts = rec.ts_ns;
+		if (rec.ts_ns > c->last_ts)
+			c->last_ts = rec.ts_ns;
 		c->by_type[rec.type < 3 ? rec.type : 3]++;
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
@@ -260,6 +309,8 @@ int cmd_stat(int argc, char **argv)
 	}
 	c = calloc(1, sizeof(*c));
 	txn = hwmsg_txn_new();
+	if (txn)
+		hwmsg_txn_set_evict_cb(txn, count_evicted, c);
 	if (!c || !txn) {
 		fprintf(stderr, "hwmsg: out of memory\n");
 		free(c);
@@ -275,13 +326,19 @@ int cmd_stat(int argc, char **argv)
 			continue;
 		}
 		stat_file(c, txn, r);
+		c->skipped += hwmsg_reader_info(r)->skipped;
 		hwmsg_reader_close(r);
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
 	print_stats(c, argc == 2 ? argv[1] : "(several files)");
 	hwmsg_txn_free(txn);
+	if (c->nomem) {
+		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");
+		ret = 1;
+	}
 	if (c->malformed)
 		ret = 1;
+	free(c->slots);
 	free(c);
 	return ret;
 }

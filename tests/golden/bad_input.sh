@@ -1,10 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Bad input gets one clear line naming the file and place, never a crash;
-# records before the damage are still shown.
+# records before (and around) the damage are still shown, and the exit
+# status says the input was damaged.
 set -eu
 HWMSGD=$1 HWMSG=$2
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+# The byte offset of the Nth (1-based) EPB of a little-endian pcapng.
+epb_offset() {
+	od -An -tu1 -v "$1" | awk -v want="$2" '
+	{ for (i = 1; i <= NF; i++) b[n++] = $i }
+	END {
+		while (off + 8 <= n) {
+			t = b[off] + b[off+1]*256 + b[off+2]*65536 + b[off+3]*16777216
+			l = b[off+4] + b[off+5]*256 + b[off+6]*65536 + b[off+7]*16777216
+			if (t == 6 && ++k == want) { print off; exit }
+			if (l < 12) exit 1
+			off += l
+		}
+		exit 1
+	}'
+}
+
+# Records (not orphan lines) of a show output.
+records() { grep -vc '^orphan' "$1" || true; }
 
 printf 'not a capture at all' > "$T/junk"
 if "$HWMSG" show "$T/junk" > "$T/out" 2> "$T/err"; then exit 1; fi
@@ -16,12 +36,46 @@ grep -q "/nonexistent/file" "$T/err"
 
 # a compressed capture cut in the middle: what came before still decodes
 "$HWMSGD" --sim --rate 0 -c 5000 -q -w "$T/full.pcapng.zst"
+"$HWMSG" show "$T/full.pcapng.zst" > "$T/full.txt"
 size=$(stat -c %s "$T/full.pcapng.zst")
 head -c $((size * 2 / 3)) "$T/full.pcapng.zst" > "$T/cut.pcapng.zst"
-"$HWMSG" show "$T/cut.pcapng.zst" > "$T/cut.txt" 2> "$T/cut.err" || true
-n=$(grep -vc '^orphan' "$T/cut.txt")
+rc=0; "$HWMSG" show "$T/cut.pcapng.zst" > "$T/cut.txt" 2> "$T/cut.err" || rc=$?
+test "$rc" -eq 1 || { echo "cut file: exit $rc"; exit 1; }
+n=$(records "$T/cut.txt")
 test "$n" -gt 0 && test "$n" -lt 5000 || { echo "cut file gave $n records"; exit 1; }
+test "$(wc -l < "$T/cut.err")" -eq 1
+grep -q "^hwmsg: $T/cut.pcapng.zst: after record $n (offset 0x[0-9a-f]*): zstd frame cut short at compressed offset 0x" "$T/cut.err" ||
+	{ cat "$T/cut.err"; exit 1; }
 grep -v '^orphan' "$T/cut.txt" > "$T/cut-records.txt"
-"$HWMSG" show "$T/full.pcapng.zst" | head -n "$n" | diff -q - "$T/cut-records.txt" > /dev/null ||
+head -n "$n" "$T/full.txt" | diff -q - "$T/cut-records.txt" > /dev/null ||
 	{ head -n 5 "$T/cut.txt"; echo "cut file records differ from the original"; exit 1; }
+rc=0; "$HWMSG" stat "$T/cut.pcapng.zst" > "$T/cut.stat" 2> /dev/null || rc=$?
+test "$rc" -eq 1
+grep -q "^records   $n (.*), 1 malformed" "$T/cut.stat"
+
+# garbage after the last block: every record, then one error
+"$HWMSGD" --sim --rate 0 -c 200 -q -w "$T/p.pcapng"
+"$HWMSG" show "$T/p.pcapng" > "$T/p.txt"
+{ cat "$T/p.pcapng"; printf 'trailing garbage, not a block'; } > "$T/tail.pcapng"
+rc=0; "$HWMSG" show "$T/tail.pcapng" > "$T/tail.txt" 2> "$T/tail.err" || rc=$?
+test "$rc" -eq 1
+diff -u "$T/p.txt" "$T/tail.txt"
+test "$(wc -l < "$T/tail.err")" -eq 1
+grep -q "^hwmsg: $T/tail.pcapng: after record 200 (offset 0x[0-9a-f]*): " "$T/tail.err" ||
+	{ cat "$T/tail.err"; exit 1; }
+
+# one record with an impossible TLV length: that record is named, the other
+# 199 read as before
+epb=$(epb_offset "$T/p.pcapng" 10)
+cp "$T/p.pcapng" "$T/bad.pcapng"
+# the first record TLV's length (EPB data at +28, length at +2)
+printf '\377\377' | dd of="$T/bad.pcapng" bs=1 seek=$((epb + 30)) conv=notrunc 2> /dev/null
+rc=0; "$HWMSG" show "$T/bad.pcapng" > "$T/bad.txt" 2> "$T/bad.err" || rc=$?
+test "$rc" -eq 1
+test "$(wc -l < "$T/bad.err")" -eq 1
+grep -q "^hwmsg: $T/bad.pcapng: record 10 (offset $(printf 0x%x $((epb + 28)))): TLV 0 (bus_name): length 65535 exceeds the record" "$T/bad.err" ||
+	{ cat "$T/bad.err"; exit 1; }
+test "$(records "$T/bad.txt")" -eq 199
+sed 10d "$T/p.txt" | grep -v '^orphan' > "$T/p-but-10.txt"
+grep -v '^orphan' "$T/bad.txt" | diff -u "$T/p-but-10.txt" -
 echo "bad input: ok ($n records before the cut)"

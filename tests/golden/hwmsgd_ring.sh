@@ -26,6 +26,11 @@ diff -u one.txt split.txt
 "$HWMSG" stat one.pcapng.zst | sed 1d > one.stat
 "$HWMSG" stat split_*.pcapng.zst | sed 1d > split.stat
 diff -u one.stat split.stat
+# in any order: the duration spans the earliest to the latest record
+"$HWMSG" stat $(ls -r split_*.pcapng.zst) | sed 1d > reverse.stat
+test "$(grep '^duration' one.stat)" = "$(grep '^duration' reverse.stat)" ||
+	{ grep '^duration' one.stat reverse.stat; exit 1; }
+grep -q '^records   5000 ' reverse.stat
 
 # files:N keeps the newest N, which hold the last records
 "$HWMSGD" --sim --rate 0 -c 5000 -q -b filesize:200 -b files:3 -w ring.pcapng
