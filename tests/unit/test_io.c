@@ -405,31 +405,60 @@ static void test_plain_and_zstd(void)
 	}
 }
 
-/* A .zst cut inside its last frame reads every complete frame. */
-static void test_zstd_cut(void)
+/*
+ * A .zst of three frames of all records (each flush ends a frame); ends[g]
+ * is the file size after frame g. Returns the file's bytes (free them).
+ */
+static uint8_t *write_three_frames(const char *p, off_t ends[3], size_t *n)
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_writer *w;
-	struct hwmsg_reader *r;
-	struct hwmsg_record rec;
-	off_t ends[3];
-	size_t n;
-	uint8_t *f;
-	int got = 0, ret;
 
-	w = hwmsg_writer_open(path("cut.pcapng.zst"), &test_opts, &err);
+	w = hwmsg_writer_open(p, &test_opts, &err);
 	CHECK(w != NULL);
 	if (!w)
-		return;
+		return NULL;
 	for (int g = 0; g < 3; g++) {
 		for (int i = 0; i < N_RECS; i++)
 			hwmsg_writer_write(w, &recs[i], &err);
 		CHECK_EQ(hwmsg_writer_flush(w, &err), 0);
-		ends[g] = file_size(path("cut.pcapng.zst"));
+		ends[g] = file_size(p);
 	}
 	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
+	return slurp(p, n);
+}
+
+/* Records read (each checked) before the error that must end the file. */
+static int read_to_error(const char *p, struct hwmsg_err *err)
+{
+	struct hwmsg_reader *r;
+	struct hwmsg_record rec;
+	int got = 0, ret;
+
+	r = hwmsg_reader_open(p, err);
+	CHECK(r != NULL);
+	if (!r)
+		return -1;
+	while ((ret = hwmsg_reader_next(r, &rec, err)) == 1)
+		check_record(&rec, got++);
+	CHECK_EQ(ret, -1);
+	CHECK_EQ(hwmsg_reader_next(r, &rec, err), 0);
+	hwmsg_reader_close(r);
+	return got;
+}
+
+/* A .zst cut inside its last frame reads every complete frame. */
+static void test_zstd_cut(void)
+{
+	struct hwmsg_err err = { 0 };
+	off_t ends[3];
+	size_t n;
+	uint8_t *f = write_three_frames(path("cut.pcapng.zst"), ends, &n);
+	int got;
+
+	if (!f)
+		return;
 	/* flushes end frames: every frame boundary is a frame start */
-	f = slurp(path("cut.pcapng.zst"), &n);
 	CHECK_EQ(ZSTD_findFrameCompressedSize(f + ends[1],
 					      (size_t)(ends[2] - ends[1])),
 		 ends[2] - ends[1]);
@@ -437,17 +466,9 @@ static void test_zstd_cut(void)
 	     (size_t)(ends[1] + (ends[2] - ends[1]) / 2));
 	free(f);
 
-	r = hwmsg_reader_open(path("cut2.pcapng.zst"), &err);
-	CHECK(r != NULL);
-	if (!r)
-		return;
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) == 1)
-		check_record(&rec, got++);
-	CHECK_EQ(ret, -1);
+	got = read_to_error(path("cut2.pcapng.zst"), &err);
 	CHECK(strstr(err.msg, "cut2.pcapng.zst: after record") != NULL);
 	CHECK(got >= 2 * N_RECS && got < 3 * N_RECS);
-	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 0);
-	hwmsg_reader_close(r);
 }
 
 /*
@@ -459,42 +480,19 @@ static void test_zstd_cut(void)
 static void test_zstd_damaged(void)
 {
 	struct hwmsg_err err = { 0 };
-	struct hwmsg_writer *w;
-	struct hwmsg_reader *r;
-	struct hwmsg_record rec;
-	off_t end = 0;
+	off_t ends[3];
 	size_t n;
-	uint8_t *f;
-	int got = 0, ret;
+	uint8_t *f = write_three_frames(path("dmg.pcapng.zst"), ends, &n);
 
-	w = hwmsg_writer_open(path("dmg.pcapng.zst"), &test_opts, &err);
-	CHECK(w != NULL);
-	if (!w)
+	if (!f)
 		return;
-	for (int g = 0; g < 3; g++) {
-		for (int i = 0; i < N_RECS; i++)
-			hwmsg_writer_write(w, &recs[i], &err);
-		CHECK_EQ(hwmsg_writer_flush(w, &err), 0);
-		end = file_size(path("dmg.pcapng.zst"));
-	}
-	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
-	f = slurp(path("dmg.pcapng.zst"), &n);
-	f[end - 1] ^= 0xff;	/* the third frame's checksum */
-	spit(path("dmg2.pcapng.zst"), f, (size_t)end);
+	f[ends[2] - 1] ^= 0xff;	/* the third frame's checksum */
+	spit(path("dmg2.pcapng.zst"), f, (size_t)ends[2]);
 	free(f);
 
-	r = hwmsg_reader_open(path("dmg2.pcapng.zst"), &err);
-	CHECK(r != NULL);
-	if (!r)
-		return;
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) == 1)
-		check_record(&rec, got++ % N_RECS);
-	CHECK_EQ(ret, -1);
-	CHECK_EQ(got, 2 * N_RECS);
+	CHECK_EQ(read_to_error(path("dmg2.pcapng.zst"), &err), 2 * N_RECS);
 	CHECK(strstr(err.msg, "dmg2.pcapng.zst: after record 24") != NULL);
 	CHECK(strstr(err.msg, "checksum") != NULL);
-	CHECK_EQ(hwmsg_reader_next(r, &rec, &err), 0);
-	hwmsg_reader_close(r);
 }
 
 /* The byte offset of EPB number k (0-based) in a pcapng file. */
