@@ -65,8 +65,10 @@ struct sp_reg_desc {
 static const struct sp_reg_desc sp_regs[] = {
 	{ SP_REG_SGCR, REG_SGCR_LEN, false },
 	{ SP_REG_SPAD, REG_SPAD_LEN, false },
-	/* SFN is REG_SFN_LEN long; its header and three records keep the
-	 * buffers off the kernel stack small */
+	/*
+	 * SFN is REG_SFN_LEN long; its header and three records keep the
+	 * buffers off the kernel stack small
+	 */
 	{ SP_REG_SFN, REG_SFN_REC_BASE + 3 * REG_SFN_REC_LEN, false },
 	{ SP_REG_PMLP, REG_PMLP_LEN, true },
 	{ SP_REG_PMTU, REG_PMTU_LEN, true },

@@ -125,8 +125,10 @@ enum hwmsg_type {
 	HWMSG_TYPE_MLX_EMAD = 0,	/* mlxsw EMAD frame, from Ethernet header */
 	HWMSG_TYPE_MLX_CMD_REG = 1,	/* mlx4 ACCESS_REG mailbox */
 	HWMSG_TYPE_NFP_CTRL = 2,	/* nfp control message, opaque to us */
-	/* a devlink "config" group notification (device/port added, removed,
-	 * changed): the whole netlink message, from its nlmsghdr */
+	/*
+	 * a devlink "config" group notification (device/port added, removed,
+	 * changed): the whole netlink message, from its nlmsghdr
+	 */
 	HWMSG_TYPE_DEVLINK_EVENT = 0x100,
 	HWMSG_TYPE_UNKNOWN = 0xffff,	/* a driver we cannot classify */
 };
