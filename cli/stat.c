@@ -284,7 +284,10 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
 		if (hwmsg_msg_decode(&rec, &msg, &err)) {
-			c->undecoded++;
+			/* other types (devlink events, nfp) are not decoded */
+			if (rec.type == HWMSG_TYPE_MLX_EMAD ||
+			    rec.type == HWMSG_TYPE_MLX_CMD_REG)
+				c->undecoded++;
 			continue;
 		}
 		hwmsg_txn_feed(txn, &rec, &msg, &info);
