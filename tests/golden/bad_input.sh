@@ -23,6 +23,20 @@ epb_offset() {
 	}'
 }
 
+# The byte offset of the message (the buf TLV's value) in the Nth EPB.
+buf_offset() {
+	epb=$(epb_offset "$1" "$2")
+	od -An -tu1 -v -j $((epb + 28)) -N 512 "$1" | awk -v base=$((epb + 28)) '
+	{ for (i = 1; i <= NF; i++) b[n++] = $i }
+	END {
+		while (off + 4 <= n) {
+			if (b[off] + b[off+1]*256 == 5) { print base + off + 4; exit }
+			off += 4 + b[off+2] + b[off+3]*256
+		}
+		exit 1
+	}'
+}
+
 # Records (not orphan lines) of a show output.
 records() { grep -vc '^orphan' "$1" || true; }
 
@@ -78,4 +92,15 @@ grep -q "^hwmsg: $T/bad.pcapng: record 10 (offset $(printf 0x%x $((epb + 28)))):
 test "$(records "$T/bad.txt")" -eq 199
 sed 10d "$T/p.txt" | grep -v '^orphan' > "$T/p-but-10.txt"
 grep -v '^orphan' "$T/bad.txt" | diff -u "$T/p-but-10.txt" -
+
+# a message that is not EMAD (its OP TLV header overwritten): shown with
+# the parser's reason, counted as undecoded, not an error of the file
+buf=$(buf_offset "$T/p.pcapng" 1)
+cp "$T/p.pcapng" "$T/undec.pcapng"
+printf '\377\377' | dd of="$T/undec.pcapng" bs=1 seek=$((buf + 16)) conv=notrunc 2> /dev/null
+"$HWMSG" show "$T/undec.pcapng" > "$T/undec.txt"
+sed -n 2p "$T/undec.txt" | grep -q '^  ! .*OP' || { head -n 3 "$T/undec.txt"; exit 1; }
+"$HWMSG" stat "$T/undec.pcapng" > "$T/undec.stat"
+grep -q '^records   200 (emad 100, cmd_reg 100, other 0), 1 undecoded$' "$T/undec.stat" ||
+	{ head -n 3 "$T/undec.stat"; exit 1; }
 echo "bad input: ok ($n records before the cut)"
