@@ -65,11 +65,7 @@ struct sp_reg_desc {
 static const struct sp_reg_desc sp_regs[] = {
 	{ SP_REG_SGCR, REG_SGCR_LEN, false },
 	{ SP_REG_SPAD, REG_SPAD_LEN, false },
-	/*
-	 * SFN is REG_SFN_LEN long; its header and three records keep the
-	 * buffers off the kernel stack small
-	 */
-	{ SP_REG_SFN, REG_SFN_REC_BASE + 3 * REG_SFN_REC_LEN, false },
+	{ SP_REG_SFN, REG_SFN_LEN, false },
 	{ SP_REG_PMLP, REG_PMLP_LEN, true },
 	{ SP_REG_PMTU, REG_PMTU_LEN, true },
 	{ SP_REG_PTYS, REG_PTYS_LEN, true },
@@ -82,7 +78,7 @@ static const struct sp_reg_desc sp_regs[] = {
 };
 
 #define SP_NREGS ARRAY_SIZE(sp_regs)
-#define SP_REG_MAXLEN REG_MGIR_LEN
+#define SP_REG_MAXLEN REG_SFN_LEN	/* the longest: 64 records */
 
 struct sp_port {
 	struct devlink_port dl_port;
@@ -99,6 +95,9 @@ struct hsim_sp {
 	u64 tid;
 	u8 *regfile[SP_NREGS];
 	u8 frame[HSIM_FRAME_MAX];
+	/* a request's and a response's register: too big for the stack */
+	u8 req[SP_REG_MAXLEN];
+	u8 resp[SP_REG_MAXLEN];
 	u64 transactions;
 
 	struct delayed_work poll_dw;
@@ -200,7 +199,7 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 	int ri = sp_reg_index(reg_id);
 	struct hwmsg_emad_extras x;
 	const struct sp_reg_desc *rd;
-	u8 resp[SP_REG_MAXLEN];
+	u8 *resp = sp->resp;
 	unsigned int attempt;
 	size_t len;
 	u8 status;
@@ -258,39 +257,39 @@ static void sp_port_reg(u8 *data, size_t len, unsigned int local_port)
 /* The registers mlxsw touches while it brings a Spectrum up, in order. */
 static void sp_init_sequence(struct hsim_sp *sp)
 {
-	u8 data[SP_REG_MAXLEN];
+	u8 *data = sp->req;
 	unsigned int p;
 
 	mutex_lock(&sp->lock);
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	sp_transact(sp, SP_REG_MGIR, HWMSG_EMAD_METHOD_QUERY, data);
 	sp_transact(sp, SP_REG_SPAD, HWMSG_EMAD_METHOD_QUERY, data);
 	hwmsg_item_set(data, REG_SGCR_LLB, 1);
 	sp_transact(sp, SP_REG_SGCR, HWMSG_EMAD_METHOD_WRITE, data);
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	hwmsg_item_set(data, REG_HTGT_TRAP_GROUP, 1);
 	sp_transact(sp, SP_REG_HTGT, HWMSG_EMAD_METHOD_WRITE, data);
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	hwmsg_item_set(data, REG_HPKT_TRAP_ID, 0x5);
 	sp_transact(sp, SP_REG_HPKT, HWMSG_EMAD_METHOD_WRITE, data);
 	for (p = 1; p <= sp->hdev->port_count; p++) {
-		sp_port_reg(data, sizeof(data), p);
+		sp_port_reg(data, SP_REG_MAXLEN, p);
 		sp_transact(sp, SP_REG_PMLP, HWMSG_EMAD_METHOD_QUERY, data);
-		sp_port_reg(data, sizeof(data), p);
+		sp_port_reg(data, SP_REG_MAXLEN, p);
 		hwmsg_item_set(data, REG_PMTU_ADMIN_MTU, 9216);
 		sp_transact(sp, SP_REG_PMTU, HWMSG_EMAD_METHOD_WRITE, data);
-		sp_port_reg(data, sizeof(data), p);
+		sp_port_reg(data, SP_REG_MAXLEN, p);
 		hwmsg_item_set(data, REG_PTYS_PROTO_MASK, PTYS_PROTO_ETH);
 		sp_transact(sp, SP_REG_PTYS, HWMSG_EMAD_METHOD_QUERY, data);
-		sp_port_reg(data, sizeof(data), p);
+		sp_port_reg(data, SP_REG_MAXLEN, p);
 		hwmsg_item_set(data, REG_PAOS_ADMIN_STATUS, PAOS_UP);
 		hwmsg_item_set(data, REG_PAOS_ASE, 1);
 		sp_transact(sp, SP_REG_PAOS, HWMSG_EMAD_METHOD_WRITE, data);
 	}
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	hwmsg_item_set(data, REG_RGCR_IPV4_EN, 1);
 	sp_transact(sp, SP_REG_RGCR, HWMSG_EMAD_METHOD_WRITE, data);
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	sp_transact(sp, SP_REG_MTMP, HWMSG_EMAD_METHOD_QUERY, data);
 	mutex_unlock(&sp->lock);
 }
@@ -298,9 +297,9 @@ static void sp_init_sequence(struct hsim_sp *sp)
 /* Steady state: SFN (FDB notifications) and MTMP (temperature), in turn. */
 static void sp_poll_one(struct hsim_sp *sp)
 {
-	u8 data[SP_REG_MAXLEN];
+	u8 *data = sp->req;
 
-	memset(data, 0, sizeof(data));
+	memset(data, 0, SP_REG_MAXLEN);
 	if (sp->poll_next++ & 1)
 		sp_transact(sp, SP_REG_MTMP, HWMSG_EMAD_METHOD_QUERY, data);
 	else
@@ -521,7 +520,7 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 	if (!sp->ports)
 		goto err_free;
 	for (i = 0; i < SP_NREGS; i++) {
-		sp->regfile[i] = kzalloc(SP_REG_MAXLEN, GFP_KERNEL);
+		sp->regfile[i] = kzalloc(sp_regs[i].len, GFP_KERNEL);
 		if (!sp->regfile[i])
 			goto err_free;
 	}
