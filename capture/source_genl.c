@@ -34,6 +34,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
+#include "genl_record.h"
 #include "nl_genl.h"
 #include "source.h"
 #include "uapi/linux/devlink_hwmsg.h"
@@ -227,66 +228,7 @@ static void seq_account(struct genl_source *s, uint32_t seq)
 static int parse_hwmsg(struct genl_source *s, const struct nlmsghdr *nlh,
 		       struct hwmsg_record *rec)
 {
-	const struct nlattr *a;
-
-	memset(rec, 0, sizeof(*rec));
-	rec->bus = "";
-	rec->dev = "";
-	rec->driver = "";
-	rec->type = HWMSG_TYPE_UNKNOWN;
-	rec->payload = (const uint8_t *)"";
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case DEVLINK_HWMSG_ATTR_INDEX:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-				rec->devlink_index = mnl_attr_get_u32(a);
-				rec->flags |= HWMSG_RECF_HAS_INDEX;
-			}
-			break;
-		case DEVLINK_HWMSG_ATTR_BUS_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				rec->bus = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_DEV_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				rec->dev = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_DRIVER_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				rec->driver = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_PAYLOAD:
-			rec->payload = mnl_attr_get_payload(a);
-			rec->len = mnl_attr_get_payload_len(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_TYPE:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				rec->type = (uint16_t)mnl_attr_get_u32(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_DIR:
-			if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
-				rec->dir = mnl_attr_get_u8(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_TIMESTAMP:
-			if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
-				rec->ts_ns = mnl_attr_get_u64(a);
-			break;
-		case DEVLINK_HWMSG_ATTR_SEQ:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-				rec->seq = mnl_attr_get_u32(a);
-				rec->flags |= HWMSG_RECF_HAS_SEQ;
-			}
-			break;
-		case DEVLINK_HWMSG_ATTR_ORIG_LEN:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
-				rec->orig_len = mnl_attr_get_u32(a);
-			break;
-		}
-	}
-	if (rec->orig_len > rec->len)
-		rec->flags |= HWMSG_RECF_TRUNCATED;
-	else
-		rec->orig_len = rec->len;
+	genl_hwmsg_record(nlh, rec);
 	if (!rec->ts_ns)
 		rec->ts_ns = realtime_ns();
 	if (rec->flags & HWMSG_RECF_HAS_SEQ)
@@ -297,25 +239,8 @@ static int parse_hwmsg(struct genl_source *s, const struct nlmsghdr *nlh,
 /* A devlink "config" notification, kept whole. */
 static int parse_event(const struct nlmsghdr *nlh, struct hwmsg_record *rec)
 {
-	const struct nlattr *a;
-
-	memset(rec, 0, sizeof(*rec));
-	rec->bus = "";
-	rec->dev = "";
-	rec->driver = "devlink";
-	rec->type = HWMSG_TYPE_DEVLINK_EVENT;
-	rec->dir = HWMSG_DIR_FROM_HW;
-	rec->payload = (const uint8_t *)nlh;
-	rec->len = rec->orig_len = nlh->nlmsg_len;
+	genl_event_record(nlh, rec);
 	rec->ts_ns = realtime_ns();
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		if (mnl_attr_get_type(a) == DEVLINK_ATTR_BUS_NAME &&
-		    mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-			rec->bus = mnl_attr_get_str(a);
-		else if (mnl_attr_get_type(a) == DEVLINK_ATTR_DEV_NAME &&
-			 mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-			rec->dev = mnl_attr_get_str(a);
-	}
 	return 1;
 }
 
@@ -372,7 +297,6 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 	for (;;) {
 		const struct nlmsghdr *nlh;
 		const struct genlmsghdr *g;
-		int left;
 
 		if (s->off >= s->len) {
 			ssize_t n = recv(s->fd, s->buf, GENL_BUF_LEN,
@@ -394,13 +318,11 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 				return 0;
 			s->len = (size_t)n;
 		}
-		nlh = (const struct nlmsghdr *)(s->buf + s->off);
-		left = (int)(s->len - s->off);
-		if (!mnl_nlmsg_ok(nlh, left)) {
+		nlh = genl_datagram_next(s->buf, s->len, &s->off);
+		if (!nlh) {
 			s->off = s->len;
 			continue;
 		}
-		s->off += NLMSG_ALIGN(nlh->nlmsg_len);
 		if (nlh->nlmsg_type < NLMSG_MIN_TYPE ||
 		    nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(*g))
 			continue;

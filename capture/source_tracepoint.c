@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "source.h"
+#include "tp_format.h"
 
 #define TP_SYSTEM		"devlink"
 #define TP_EVENT		"devlink_hwmsg"
@@ -49,20 +50,6 @@ static const char *const tracefs_roots[] = {
 	"/sys/kernel/debug/tracing",
 };
 
-struct tp_field {
-	int offset;
-	int size;
-	bool loc;	/* __data_loc: u32 offset | len << 16 from entry start */
-	bool rel;	/* __rel_loc: offset from the end of the field */
-	bool found;
-};
-
-enum { F_BUS, F_DEV, F_DRIVER, F_INCOMING, F_TYPE, F_BUF, F_LEN, F_NUM };
-
-static const char *const field_names[F_NUM] = {
-	"bus_name", "dev_name", "driver_name", "incoming", "type", "buf", "len",
-};
-
 struct tp_cpu {
 	int fd;
 	void *ring;
@@ -77,7 +64,7 @@ struct tp_cpu {
 };
 
 struct tp_source {
-	struct tp_field f[F_NUM];
+	struct tp_format fmt;
 	struct tp_cpu *cpus;
 	int ncpus;
 	struct pollfd *pfds;
@@ -86,7 +73,7 @@ struct tp_source {
 	uint64_t received;
 	uint64_t lost;
 	uint8_t scratch[TP_SAMPLE_MAX];
-	char bus[128], dev[128], driver[128];
+	struct tp_strings str;
 };
 
 static uint64_t clock_ns(clockid_t c)
@@ -112,55 +99,10 @@ static FILE *tracefs_open(const char *leaf, char *path, size_t cap)
 	return NULL;
 }
 
-/* "	field:__data_loc char[] bus_name;	offset:8;	size:4;	signed:1;" */
-static void parse_format_line(struct tp_source *s, const char *line)
-{
-	const char *fp = strstr(line, "field:");
-	const char *semi, *name, *op, *sp;
-	char decl[256];
-	size_t n;
-	int i;
-
-	if (!fp)
-		return;
-	fp += 6;
-	semi = strchr(fp, ';');
-	if (!semi || (size_t)(semi - fp) >= sizeof(decl))
-		return;
-	n = (size_t)(semi - fp);
-	memcpy(decl, fp, n);
-	decl[n] = '\0';
-	/* the name is the last word, without any [..] */
-	while (n && decl[n - 1] == ']') {
-		char *lb = strrchr(decl, '[');
-
-		if (!lb)
-			break;
-		*lb = '\0';
-		n = strlen(decl);
-	}
-	name = strrchr(decl, ' ');
-	name = name ? name + 1 : decl;
-	op = strstr(semi, "offset:");
-	sp = strstr(semi, "size:");
-	if (!op || !sp)
-		return;
-	for (i = 0; i < F_NUM; i++) {
-		if (strcmp(name, field_names[i]))
-			continue;
-		s->f[i].offset = atoi(op + 7);
-		s->f[i].size = atoi(sp + 5);
-		s->f[i].loc = strstr(decl, "__data_loc") != NULL;
-		s->f[i].rel = strstr(decl, "__rel_loc") != NULL;
-		s->f[i].found = true;
-	}
-}
-
 static int read_format(struct tp_source *s, int *id, struct hwmsg_err *err)
 {
 	char path[256], line[512];
 	FILE *f;
-	int i;
 
 	f = tracefs_open("id", path, sizeof(path));
 	if (!f)
@@ -177,14 +119,9 @@ static int read_format(struct tp_source *s, int *id, struct hwmsg_err *err)
 	if (!f)
 		return hwmsg_errf(err, 0, "tracepoint: cannot read the format file");
 	while (fgets(line, sizeof(line), f))
-		parse_format_line(s, line);
+		tp_format_line(&s->fmt, line);
 	fclose(f);
-	for (i = 0; i < F_NUM; i++)
-		if (!s->f[i].found)
-			return hwmsg_errf(err, 0,
-					  "tracepoint: %s has no field '%s'",
-					  path, field_names[i]);
-	return 0;
+	return tp_format_check(&s->fmt, path, err);
 }
 
 static int perf_open(struct perf_event_attr *attr, int cpu)
@@ -402,51 +339,6 @@ static void cpu_fill(struct tp_source *s, struct tp_cpu *c)
 	__atomic_store_n(&c->meta->data_tail, tail, __ATOMIC_RELEASE);
 }
 
-static const char *field_str(const struct tp_source *s, const uint8_t *raw,
-			     uint32_t rawlen, int fi, char *dst, size_t cap)
-{
-	const struct tp_field *f = &s->f[fi];
-	uint32_t loc, off, len;
-
-	if ((uint32_t)f->offset + 4 > rawlen)
-		return "";
-	memcpy(&loc, raw + f->offset, 4);
-	off = loc & 0xffff;
-	len = loc >> 16;
-	if (f->rel)
-		off += (uint32_t)(f->offset + f->size);
-	if (off > rawlen || len > rawlen - off)
-		return "";
-	if (len >= cap)
-		len = (uint32_t)cap - 1;
-	memcpy(dst, raw + off, len);
-	dst[len] = '\0';
-	return dst;
-}
-
-static uint64_t field_uint(const struct tp_source *s, const uint8_t *raw,
-			   uint32_t rawlen, int fi)
-{
-	const struct tp_field *f = &s->f[fi];
-	uint64_t v = 0;
-
-	if (f->size < 1 || f->size > 8 || (uint32_t)(f->offset + f->size) > rawlen)
-		return 0;
-	memcpy(&v, raw + f->offset, (size_t)f->size);	/* little-endian host */
-	return v;
-}
-
-static uint16_t type_of(const char *driver, uint64_t tp_type)
-{
-	if (!strncmp(driver, "mlxsw", 5))
-		return HWMSG_TYPE_MLX_EMAD;
-	if (!strncmp(driver, "nfp", 3))
-		return HWMSG_TYPE_NFP_CTRL;
-	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
-		return (uint16_t)tp_type;
-	return HWMSG_TYPE_UNKNOWN;
-}
-
 static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 		   struct hwmsg_err *err)
 {
@@ -454,9 +346,6 @@ static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 	uint64_t now_rt = clock_ns(CLOCK_REALTIME);	/* before looking */
 	struct tp_cpu *best = NULL;
 	bool all_pending = true;
-	const struct tp_field *fb;
-	uint32_t loc, off, len;
-	const uint8_t *raw;
 	int i;
 
 	(void)err;
@@ -476,38 +365,9 @@ static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 	    clock_ns(CLOCK_MONOTONIC) - best->seen_mono < TP_HOLD_MAX_NS)
 		return 0;
 	best->pending = false;
-	raw = best->sample;
-
-	memset(rec, 0, sizeof(*rec));
+	tp_sample_record(&s->fmt, best->sample, best->sample_len, &s->str,
+			 rec);
 	rec->ts_ns = best->sample_ts;
-	rec->bus = field_str(s, raw, best->sample_len, F_BUS, s->bus,
-			     sizeof(s->bus));
-	rec->dev = field_str(s, raw, best->sample_len, F_DEV, s->dev,
-			     sizeof(s->dev));
-	rec->driver = field_str(s, raw, best->sample_len, F_DRIVER, s->driver,
-				sizeof(s->driver));
-	rec->dir = field_uint(s, raw, best->sample_len, F_INCOMING) ?
-		   HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
-	rec->type = type_of(rec->driver,
-			    field_uint(s, raw, best->sample_len, F_TYPE));
-	fb = &s->f[F_BUF];
-	rec->payload = (const uint8_t *)"";
-	if ((uint32_t)fb->offset + 4 <= best->sample_len) {
-		memcpy(&loc, raw + fb->offset, 4);
-		off = loc & 0xffff;
-		len = loc >> 16;
-		if (fb->rel)
-			off += (uint32_t)(fb->offset + fb->size);
-		if (off <= best->sample_len && len <= best->sample_len - off) {
-			rec->payload = raw + off;
-			rec->len = len;
-		}
-	}
-	rec->orig_len = (uint32_t)field_uint(s, raw, best->sample_len, F_LEN);
-	if (rec->orig_len > rec->len)
-		rec->flags |= HWMSG_RECF_TRUNCATED;
-	else
-		rec->orig_len = rec->len;
 	s->received++;
 	return 1;
 }

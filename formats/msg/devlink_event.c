@@ -108,13 +108,17 @@ int hwmsg_devlink_event_format(const uint8_t *msg, size_t len, char *buf,
 		buf[0] = '\0';
 	if (len < NLMSG_HDRLEN + GENL_HDRLEN || len > 1u << 20)
 		return -1;
-	/* records may sit at any alignment: parse an aligned copy */
-	copy = malloc(len);
+	/*
+	 * records may sit at any alignment: parse an aligned copy, zero
+	 * padded, as libmnl walks attributes up to the aligned length
+	 */
+	copy = calloc(1, NLMSG_ALIGN(len));
 	if (!copy)
 		return -1;
 	memcpy(copy, msg, len);
 	nlh = copy;
-	if (!mnl_nlmsg_ok(nlh, (int)len) ||
+	/* not mnl_nlmsg_ok(): it takes a length of 2^31 or more as negative */
+	if (nlh->nlmsg_len > len ||
 	    nlh->nlmsg_len < NLMSG_HDRLEN + GENL_HDRLEN) {
 		free(copy);
 		return -1;

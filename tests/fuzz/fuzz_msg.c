@@ -2,11 +2,14 @@
 /*
  * The EMAD and CMD_REG parsers on raw bytes: never a crash or an overread,
  * every reference they return lies inside the input, a failure always says
- * why, and what parses builds back into bytes that parse the same.
+ * why, and what parses builds back into bytes that parse the same. The
+ * devlink notification formatter (records of type 0x100) gets the same
+ * bytes: a terminated line that fits, or -1.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/devlink_event.h"
 #include "hwmsg/msg.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -77,6 +80,16 @@ static void cmdreg_round_trip(const struct hwmsg_msg *m, uint8_t dir)
 	free(buf);
 }
 
+static void devlink_event(const uint8_t *data, size_t size)
+{
+	char line[64];
+	int n = hwmsg_devlink_event_format(data, size, line, sizeof(line));
+
+	if (n >= 0 && strlen(line) != ((size_t)n < sizeof(line) ?
+				       (size_t)n : sizeof(line) - 1))
+		abort();
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct hwmsg_err err;
@@ -97,5 +110,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else if (!err.msg[0]) {
 		abort();
 	}
+	devlink_event(data, size);
 	return 0;
 }
