@@ -76,13 +76,31 @@ struct show_state {
 };
 
 /* One file; pairing goes on across files (a ring of files is one trace). */
+/*
+ * A listing with holes must say so: the capture's own statistics (read
+ * once the whole file went by) count what never reached the file.
+ */
+static void warn_drops(const struct hwmsg_reader *r, const char *path)
+{
+	struct hwmsg_reader_drops d;
+	uint64_t n;
+
+	if (hwmsg_reader_drops(r, &d) || !d.known)
+		return;
+	n = d.dropped + d.unattributed;
+	if (n)
+		fprintf(stderr, "hwmsg: %s: the capture dropped %llu of %llu messages: this listing has gaps\n",
+			path, (unsigned long long)n,
+			(unsigned long long)(n + d.received));
+}
+
 static int show_file(const char *path, const struct show_opts *o,
 		     struct show_state *s)
 {
 	struct hwmsg_reader *r;
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
-	int ret, bad = 0;
+	int ret = 1, bad = 0;
 
 	r = hwmsg_reader_open(path, &err);
 	if (!r) {
@@ -123,6 +141,8 @@ static int show_file(const char *path, const struct show_opts *o,
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);
 	}
+	if (!ret)
+		warn_drops(r, path);
 	hwmsg_reader_close(r);
 	return bad;
 }

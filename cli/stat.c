@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * hwmsg stat: what a capture holds, per register and method: requests,
- * responses, errors, retransmissions, orphans and latency.
+ * responses, errors, retransmissions, orphans and latency; and what the
+ * capture lost, from its statistics blocks.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -36,6 +37,10 @@ struct stat_ctx {
 	uint64_t first_ts, last_ts;
 	uint64_t by_type[4];
 	uint64_t status[128];
+	/* the writers' ISBs, summed over the files that have them */
+	uint64_t received, dropped, unattributed;
+	unsigned int files, files_without_isb;
+	const char *file_without_isb;	/* the first one, named alone */
 };
 
 static struct reg_stat *find_slot(struct reg_stat *slots, size_t n_slots,
@@ -188,6 +193,37 @@ static int by_count(const void *a, const void *b)
 	return x->method - y->method;
 }
 
+/*
+ * Drops are never guessed: a file without statistics (its writer killed,
+ * or another tool) makes the total unknown, or a lower bound of several.
+ */
+static void print_drops(const struct stat_ctx *c)
+{
+	uint64_t total = c->dropped + c->unattributed;
+
+	printf("dropped   ");
+	if (c->files_without_isb == c->files) {
+		if (c->files == 1)
+			printf("unknown (%s has no", c->file_without_isb);
+		else
+			printf("unknown (none of the %u files has", c->files);
+		printf(" capture statistics: not closed cleanly, or not written by hwmsgd)\n");
+		return;
+	}
+	if (c->files_without_isb)
+		printf("at least ");
+	printf("%llu", (unsigned long long)total);
+	if (c->unattributed)
+		printf(" (%llu by device, %llu not attributable)",
+		       (unsigned long long)c->dropped,
+		       (unsigned long long)c->unattributed);
+	printf(" of %llu", (unsigned long long)(c->received + total));
+	if (c->files_without_isb)
+		printf("; unknown for %u of %u files (%s first)",
+		       c->files_without_isb, c->files, c->file_without_isb);
+	putchar('\n');
+}
+
 static void print_stats(struct stat_ctx *c, const char *path)
 {
 	uint64_t span = c->records ? c->last_ts - c->first_ts : 0;
@@ -214,6 +250,7 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	printf("\nduration  %llu.%09llu s\n",
 	       (unsigned long long)(span / 1000000000ull),
 	       (unsigned long long)(span % 1000000000ull));
+	print_drops(c);
 	printf("statuses ");
 	for (unsigned int i = 0; i < 128; i++)
 		if (c->status[i])
@@ -295,6 +332,23 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 	}
 }
 
+/* After the whole file was read: its ISBs are at the end. */
+static void add_drops(struct stat_ctx *c, const struct hwmsg_reader *r,
+		      const char *path)
+{
+	struct hwmsg_reader_drops d;
+
+	c->files++;
+	if (hwmsg_reader_drops(r, &d) || !d.known) {
+		if (!c->files_without_isb++)
+			c->file_without_isb = path;
+		return;
+	}
+	c->received += d.received;
+	c->dropped += d.dropped;
+	c->unattributed += d.unattributed;
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct hwmsg_txn *txn;
@@ -330,6 +384,7 @@ int cmd_stat(int argc, char **argv)
 		}
 		stat_file(c, txn, r);
 		c->skipped += hwmsg_reader_info(r)->skipped;
+		add_drops(c, r, argv[i]);
 		hwmsg_reader_close(r);
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);

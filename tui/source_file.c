@@ -50,6 +50,8 @@ struct file_source {
 	bool stop, eof, exited;
 	uint64_t read_errors;
 	char last_error[256];
+	bool drops_known;	/* the file's ISBs, read at its end */
+	uint64_t drops;
 };
 
 static struct batch *batch_new(size_t cap)
@@ -252,6 +254,18 @@ static void follow_eof(struct file_source *f, struct follow *fw,
 	}
 }
 
+/* At the end of the file its statistics blocks, if any, are in. */
+static void note_drops(struct file_source *f)
+{
+	struct hwmsg_reader_drops d;
+	bool known = !hwmsg_reader_drops(f->rd, &d) && d.known;
+
+	pthread_mutex_lock(&f->lock);
+	f->drops_known = known;
+	f->drops = known ? d.dropped + d.unattributed : 0;
+	pthread_mutex_unlock(&f->lock);
+}
+
 static void *reader_thread(void *arg)
 {
 	struct file_source *f = arg;
@@ -297,6 +311,7 @@ static void *reader_thread(void *arg)
 			fw.damaged = true;
 			continue;
 		}
+		note_drops(f);
 		if (!f->follow)
 			break;
 		if (is_stdin)
@@ -346,6 +361,8 @@ static unsigned int file_poll(struct top_source *src, struct top_store *st,
 	}
 	pthread_mutex_lock(&f->lock);
 	f->src.read_errors = f->read_errors;
+	f->src.drops_known = f->drops_known;
+	f->src.drops = f->drops;
 	memcpy(f->src.last_error, f->last_error, sizeof(f->last_error));
 	f->src.done = f->eof && !f->q_count && !f->drain;
 	pthread_mutex_unlock(&f->lock);

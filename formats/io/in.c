@@ -95,6 +95,7 @@ static int refill(struct hwmsg_in *in)
 	}
 	if (n < 0)
 		return -1;
+	hwmsg_scan_feed(&in->scan, in->chunk + keep, (size_t)n);
 	in->chunk_len += (size_t)n;
 	if (!in->chunk_start && !keep) {
 		in->head_len = in->chunk_len < 4 ? in->chunk_len : 4;
@@ -169,6 +170,7 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 	FILE *f;
 
 	memset(in, 0, sizeof(*in));
+	hwmsg_scan_init(&in->scan);
 	in->src = src;
 	in->peek_len = fread(in->peek, 1, sizeof(in->peek), src);
 	if (ferror(src)) {
@@ -205,6 +207,7 @@ void hwmsg_in_free(struct hwmsg_in *in)
 	free(in->ibuf);
 	free(in->chunk);
 	free(in->stdio_buf);
+	hwmsg_scan_free(&in->scan);
 	in->stdio_buf = NULL;
 	in->dc = NULL;
 	in->ibuf = NULL;

@@ -4,7 +4,8 @@
  * bytes, decompressing zstd on the fly (streaming, bounded memory). It keeps
  * the latest chunk it produced so the reader can look back at the bytes
  * just before libpcap's position (a pcapng block's trailing length) and name
- * file offsets in errors.
+ * file offsets in errors. Every plain byte also passes through a pcapng
+ * block scanner, for the ISBs libpcap skips.
  */
 #ifndef HWMSG_IO_IN_H
 #define HWMSG_IO_IN_H
@@ -16,6 +17,7 @@
 #include <zstd.h>
 
 #include "hwmsg/err.h"
+#include "scan.h"
 
 #define HWMSG_ZSTD_MAGIC	0xfd2fb528u	/* bytes 28 b5 2f fd */
 #define HWMSG_IN_CHUNK		(64u << 10)
@@ -46,6 +48,7 @@ struct hwmsg_in {
 	uint8_t head[4];	/* the first plain bytes: the file magic */
 	size_t head_len;
 	char errmsg[160];	/* why a read failed, for the reader's error */
+	struct hwmsg_scan scan;	/* sees each plain byte once, in order */
 };
 
 /*

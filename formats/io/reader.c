@@ -320,3 +320,16 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 	}
 	return 0;
 }
+
+/* The ISB counts come from the input's block scanner (scan.c). */
+int hwmsg_reader_drops(const struct hwmsg_reader *r,
+		       struct hwmsg_reader_drops *d)
+{
+	return hwmsg_scan_drops(&r->in.scan, d);
+}
+
+int hwmsg_reader_iface(const struct hwmsg_reader *r, unsigned int i,
+		       struct hwmsg_reader_iface *s)
+{
+	return hwmsg_scan_iface(&r->in.scan, i, s);
+}

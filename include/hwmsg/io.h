@@ -84,4 +84,42 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 		      struct hwmsg_err *err);
 void hwmsg_reader_close(struct hwmsg_reader *r);
 
+/*
+ * What the capture lost, from its pcapng ISBs (docs/format.md, "ISB"). The
+ * writer puts them at close, at the end of the file, so the counts are
+ * final once hwmsg_reader_next() returned 0; before that they cover what
+ * was read. known == false: no ISB, because the writer was not closed
+ * cleanly (killed, a crash, a cut file) or another tool wrote none; say
+ * "unknown", not 0. Sections of concatenated captures add up; a later ISB
+ * of the same interface replaces an earlier one (its counts are totals).
+ */
+struct hwmsg_reader_drops {
+	bool known;			/* at least one ISB read */
+	uint64_t received;		/* sum of isb_ifrecv */
+	uint64_t dropped;		/* sum of isb_ifdrop: named devices */
+	uint64_t unattributed;		/* "dropped (not attributable): N" */
+	unsigned int interfaces_with_isb;
+	unsigned int interfaces;	/* IDBs, all sections */
+	unsigned int isb_skipped;	/* > 64 KiB, malformed, no such IDB */
+};
+
+/* 0 and d filled; -1 and d zeroed when the input is not pcapng (classic
+ * pcap has no ISBs). */
+int hwmsg_reader_drops(const struct hwmsg_reader *r,
+		       struct hwmsg_reader_drops *d);
+
+struct hwmsg_reader_iface {
+	const char *name;		/* if_name, "" without one */
+	bool has_isb;
+	uint64_t received, dropped, unattributed;
+};
+
+/*
+ * Interface i, counting over all sections in file order (0 to
+ * interfaces - 1; the first 4096 are kept). 0 and s filled; -1 past them.
+ * s->name is valid until the next hwmsg_reader_next() or the close.
+ */
+int hwmsg_reader_iface(const struct hwmsg_reader *r, unsigned int i,
+		       struct hwmsg_reader_iface *s);
+
 #endif

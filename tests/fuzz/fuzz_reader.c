@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Any bytes as a whole capture file through hwmsg_reader: never a crash. */
+/*
+ * Any bytes as a whole capture file through hwmsg_reader, its pcapng block
+ * scanner (ISBs) included: never a crash.
+ */
 #include <stdio.h>
 #include <string.h>
 
@@ -11,6 +14,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reader *r;
+	struct hwmsg_reader_drops drops;
 	struct hwmsg_record rec;
 	volatile unsigned int sink = 0;
 	FILE *f;
@@ -32,6 +36,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			strlen(rec.driver);
 		for (uint32_t i = 0; i < rec.len; i++)
 			sink += rec.payload[i];
+	}
+	if (!hwmsg_reader_drops(r, &drops)) {
+		struct hwmsg_reader_iface ifc;
+
+		sink += (unsigned int)(drops.received + drops.dropped +
+				       drops.unattributed);
+		for (unsigned int i = 0; !hwmsg_reader_iface(r, i, &ifc); i++)
+			sink += (unsigned int)strlen(ifc.name) + ifc.has_isb;
 	}
 	hwmsg_reader_close(r);
 	(void)sink;

@@ -29,5 +29,26 @@ for sig in INT TERM; do
 	got=$("$HWMSG" show "$T/s.pcapng.zst" | grep -vc '^orphan')
 	test "$said" -gt 100 && test "$said" -eq "$got" ||
 		{ echo "SIG$sig: said $said, file has $got"; exit 1; }
+	# closed: its statistics blocks say what it delivered and lost
+	"$HWMSG" stat "$T/s.pcapng.zst" > "$T/s.stat"
+	grep -qx "dropped   0 of $said" "$T/s.stat" ||
+		{ echo "SIG$sig: stat says"; grep dropped "$T/s.stat"; exit 1; }
 done
+
+# killed: no statistics, so the drops are unknown (never 0), while the
+# records flushed before the kill still read
+"$HWMSGD" --sim --rate 2000 -w "$T/k.pcapng" 2> "$T/k.err" &
+pid=$!
+sleep 1.5
+kill -KILL "$pid"
+wait "$pid" || true
+"$HWMSG" stat "$T/k.pcapng" > "$T/k.stat"
+grep -q "^dropped   unknown ($T/k.pcapng has no capture statistics" "$T/k.stat" ||
+	{ echo "SIGKILL: stat says"; grep dropped "$T/k.stat"; exit 1; }
+n=$(sed -n 's/^records   \([0-9]*\) .*/\1/p' "$T/k.stat")
+test "$n" -gt 0 || { echo "SIGKILL: no records read back"; exit 1; }
+# several files: known ones add up, an unknown one makes it a lower bound
+"$HWMSG" stat "$T/c.pcapng" "$T/k.pcapng" > "$T/ck.stat"
+grep -qx "dropped   at least 0 of 1234; unknown for 1 of 2 files ($T/k.pcapng first)" "$T/ck.stat" ||
+	{ echo "two files: stat says"; grep dropped "$T/ck.stat"; exit 1; }
 echo "hwmsgd stops cleanly"

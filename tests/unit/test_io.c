@@ -18,10 +18,10 @@
 
 #include "hwmsg/io.h"
 #include "../test.h"
+#include "test_files.h"
 
 #define N_RECS 12
 
-static char dir[64];
 static uint8_t payloads[N_RECS][128];
 static struct hwmsg_record recs[N_RECS];
 
@@ -32,48 +32,6 @@ static const struct {
 	{ "pci", "0000:04:00.0", "mlx4_core" },
 	{ "platform", "hwmsg_sim.0", "hwmsg_sim" },
 };
-
-static const char *path(const char *name)
-{
-	static char buf[4][128];
-	static int i;
-
-	i = (i + 1) % 4;
-	snprintf(buf[i], sizeof(buf[i]), "%s/%s", dir, name);
-	return buf[i];
-}
-
-static uint8_t *slurp(const char *p, size_t *len)
-{
-	FILE *f = fopen(p, "rb");
-	uint8_t *buf;
-	long n;
-
-	if (!f)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	buf = malloc((size_t)n + 1);
-	*len = fread(buf, 1, (size_t)n, f);
-	fclose(f);
-	return buf;
-}
-
-static void spit(const char *p, const void *data, size_t len)
-{
-	FILE *f = fopen(p, "wb");
-
-	fwrite(data, 1, len, f);
-	fclose(f);
-}
-
-static off_t file_size(const char *p)
-{
-	struct stat st;
-
-	return stat(p, &st) ? -1 : st.st_size;
-}
 
 /* Three devices, both directions on each, EMAD and CMD_REG, one cut. */
 static void make_records(void)
@@ -1023,11 +981,8 @@ static void test_unattributed_only(void)
 
 int main(void)
 {
-	snprintf(dir, sizeof(dir), "/tmp/test_io.XXXXXX");
-	if (!mkdtemp(dir)) {
-		perror("mkdtemp");
+	if (!test_dir_make("test_io"))
 		return 1;
-	}
 	make_records();
 	CHECK(same_record(&recs[0], &recs[0]));
 	test_plain_and_zstd();
@@ -1045,12 +1000,6 @@ int main(void)
 	test_flush_timing();
 	test_zstd_frame_size();
 	test_unattributed_only();
-	if (!test_failures) {
-		char cmd[128];
-
-		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
-		if (system(cmd))
-			fprintf(stderr, "could not remove %s\n", dir);
-	}
+	test_dir_done();
 	return test_done("test_io");
 }
