@@ -366,6 +366,9 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &cfg))
 		return 2;
 	cfg.oopts.wopts.application = "hwmsgd " HWMSG_VERSION;
+	/* the unpaced simulator stamps from its epoch: so do the ISBs */
+	cfg.oopts.wopts.record_clock = cfg.source && !strcmp(cfg.source, "sim") &&
+				       !cfg.sopts.rate;
 	if (cfg.source ? open_named(&cfg, &src) : open_live(&cfg, &src))
 		return 1;
 	cfg.oopts.drops = source_drops;

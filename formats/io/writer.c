@@ -36,6 +36,8 @@ struct hwmsg_writer {
 	uint64_t unattributed;	/* drops given with bus NULL */
 	unsigned int flush_ms;
 	uint64_t last_flush_ms;
+	bool record_clock;	/* ISBs timed by the latest record */
+	uint64_t latest_ts;	/* of all records: files need not be in order */
 };
 
 static uint64_t now_ms(void)
@@ -183,6 +185,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 		return NULL;
 	}
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
+	w->record_clock = o->record_clock;
 	/* the file is a valid empty capture from the start */
 	if (put_shb(w, o, err) || hwmsg_writer_flush(w, err)) {
 		hwmsg_writer_close(w, NULL);
@@ -239,6 +242,8 @@ int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
 	if (!d->recv++)
 		d->first_ts = rec->ts_ns;
 	d->last_ts = rec->ts_ns;
+	if (rec->ts_ns > w->latest_ts)
+		w->latest_ts = rec->ts_ns;
 	if (now_ms() - w->last_flush_ms >= w->flush_ms)
 		return hwmsg_writer_flush(w, err);
 	return 0;
@@ -304,12 +309,14 @@ static void free_devs(struct hwmsg_writer *w)
 
 int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
-	uint64_t now = now_realtime_ns();
+	uint64_t now;
 	int ret = 0;
 	size_t i;
 
 	if (!w)
 		return 0;
+	/* 0 without records: the epoch, as good as any virtual time */
+	now = w->record_clock ? w->latest_ts : now_realtime_ns();
 	/* unattributable drops need an interface to be reported on */
 	if (w->unattributed && !w->n_devs &&
 	    dev_id(w, "hwmsg", "unattributed", NULL, err) < 0)

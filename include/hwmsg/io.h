@@ -34,6 +34,12 @@ struct hwmsg_writer_opts {
 	const char *hardware;		/* shb_hardware; NULL: uname -m */
 	const char *comment;		/* SHB opt_comment, may be NULL */
 	unsigned int flush_ms;		/* max buffering; 0: 1000 */
+	/*
+	 * Time the ISBs with the latest record, not the wall clock: for
+	 * captures whose records carry a virtual time (the simulator at
+	 * --rate 0), so the statistics are not dated after the capture.
+	 */
+	bool record_clock;
 };
 
 /* path "-" writes to stdout. */

@@ -11,6 +11,7 @@
 
 #include "hwmsg/io.h"
 #include "hwmsg/wire.h"
+#include "../../formats/io/pcapng.h"
 #include "../../formats/io/scan.h"
 #include "../test.h"
 #include "test_files.h"
@@ -183,6 +184,53 @@ static size_t find_block(const uint8_t *f, size_t n, uint32_t t)
 		off += len;
 	}
 	return n;
+}
+
+/*
+ * The ISB's own timestamp: the wall clock at close, or with record_clock
+ * (virtual-time captures) the latest record of any interface, so the
+ * statistics are not dated months after the capture they describe.
+ */
+static void test_isb_clock(void)
+{
+	struct hwmsg_writer_opts o = { .record_clock = true };
+	const uint64_t latest = 1700000000000000000ull + 6 * 1000;
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_record rec;
+	struct hwmsg_writer *w;
+	int pass, isbs = 0;
+
+	for (pass = 0; pass < 2; pass++) {
+		size_t n, off = 0;
+		uint8_t *f;
+
+		o.record_clock = !pass;
+		w = hwmsg_writer_open(path("clock.pcapng"), &o, &err);
+		CHECK(w != NULL);
+		if (!w)
+			return;
+		/* the later records on the first interface, the earlier on
+		 * the second: the latest is not the last one written */
+		for (int i = 6; i >= 0; i--) {
+			rec_for(&rec, i > 3 ? "0000:81:00.0" : "0000:82:00.0", i);
+			CHECK_EQ(hwmsg_writer_write(w, &rec, &err), 0);
+		}
+		CHECK_EQ(hwmsg_writer_close(w, &err), 0);
+		f = slurp(path("clock.pcapng"), &n);
+		while ((off += find_block(f + off, n - off, PCAPNG_ISB)) + 20 <= n) {
+			uint64_t ts = (uint64_t)hwmsg_get_le32(f + off + 12) << 32 |
+				      hwmsg_get_le32(f + off + 16);
+
+			if (!pass)
+				CHECK_EQ(ts, latest);
+			else	/* written after 2026-12-01, by the wall clock */
+				CHECK(ts > 1796083200000000000ull);
+			isbs++;
+			off += hwmsg_get_le32(f + off + 4);
+		}
+		free(f);
+	}
+	CHECK_EQ(isbs, 4);
 }
 
 static void test_cut(void)
@@ -556,6 +604,7 @@ int main(void)
 	write_capture(path("a.pcapng.zst"), NULL);
 	test_written();
 	test_cut();
+	test_isb_clock();
 	test_concatenated();
 	test_hand_built(0);
 	test_hand_built(1);
