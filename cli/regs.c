@@ -198,16 +198,23 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 	else
 		snprintf(pos, sizeof(pos), "0x%02x.%u/%u", base + f->offset,
 			 f->shift, f->width);
-	if (f->count)
+	if (f->count && f->backward)	/* packed, element 0 last */
+		snprintf(arr, sizeof(arr), "[%u] bitarray", f->count);
+	else if (f->count && f->stride % 8)
+		snprintf(arr, sizeof(arr), "[%u] stride %u bits", f->count,
+			 f->stride);
+	else if (f->count)
 		snprintf(arr, sizeof(arr), "[%u] stride 0x%x", f->count,
 			 f->stride / 8);
 	if (o->json) {
 		printf("%s{\"path\":", *first ? "" : ",");
 		json_print_str(stdout, path);
 		printf(",\"offset\":%u,\"shift\":%u,\"width\":%u,\"count\":%u,"
-		       "\"stride_bits\":%u,\"access\":\"%s\",\"kind\":\"%s\"",
+		       "\"stride_bits\":%u,\"backward\":%s,"
+		       "\"access\":\"%s\",\"kind\":\"%s\"",
 		       base + f->offset, f->shift, f->width, f->count,
-		       f->stride, name_of(hwmsg_reg_access_names, f->access),
+		       f->stride, f->backward ? "true" : "false",
+		       name_of(hwmsg_reg_access_names, f->access),
 		       name_of(hwmsg_reg_kind_names, f->kind));
 		if (f->enums) {
 			printf(",\"enum\":{");

@@ -339,6 +339,54 @@ static void add_text(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
 				      hwmsg_reg_value_str(v, val, sizeof(val)));
 }
 
+/*
+ * A number in an array, labelled with its index as hwmsg show prints it
+ * ("state[10]: learning (2)"), filterable by the array's field. false:
+ * not a number, added the plain way.
+ */
+static bool add_element(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
+			const struct hwmsg_reg_value *v, int id,
+			enum ftenum type)
+{
+	const char *name = last_elem(v->path);
+	char val[256];
+
+	hwmsg_reg_value_str(v, val, sizeof(val));
+	switch (type) {
+	case FT_UINT8:
+	case FT_UINT16:
+	case FT_UINT24:
+	case FT_UINT32:
+		proto_tree_add_uint_format(t, id, tvb, off, len,
+					   (guint32)v->raw, "%s: %s", name,
+					   val);
+		return true;
+	case FT_UINT64:
+		proto_tree_add_uint64_format(t, id, tvb, off, len, v->raw,
+					     "%s: %s", name, val);
+		return true;
+	case FT_INT8:
+	case FT_INT16:
+	case FT_INT24:
+	case FT_INT32:
+		proto_tree_add_int_format(t, id, tvb, off, len, (gint32)v->raw,
+					  "%s: %s", name, val);
+		return true;
+	case FT_INT64:
+		proto_tree_add_int64_format(t, id, tvb, off, len,
+					    (gint64)v->raw, "%s: %s", name,
+					    val);
+		return true;
+	case FT_BOOLEAN:
+		proto_tree_add_boolean_format(t, id, tvb, off, len,
+					      v->raw ? 1 : 0, "%s: %s", name,
+					      val);
+		return true;
+	default:
+		return false;
+	}
+}
+
 /* One leaf at its bytes, through its hf when it has one of a fitting type. */
 static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 		     const struct hwmsg_reg_value *v)
@@ -356,6 +404,8 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 		add_text(t, tvb, off, len, v);	/* same path, other shape */
 		return;
 	}
+	if (v->field->count && add_element(t, tvb, off, len, v, *id, type))
+		return;
 	switch (type) {
 	case FT_UINT8:
 	case FT_UINT16:
@@ -405,6 +455,13 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 	}
 }
 
+static bool is_number(const struct hwmsg_reg_field *f)
+{
+	return f->kind == HWMSG_REG_UINT || f->kind == HWMSG_REG_INT ||
+	       f->kind == HWMSG_REG_BOOL || f->kind == HWMSG_REG_ENUM ||
+	       f->kind == HWMSG_REG_FLAGS || f->kind == HWMSG_REG_U64;
+}
+
 /* The decoded values, nested by depth: groups become subtrees. */
 static void add_values(proto_tree *root, tvbuff_t *tvb,
 		       const struct hwmsg_reg_decoded *d)
@@ -427,6 +484,13 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 		depth = v->depth < top ? v->depth : top;
 		if (depth > MLXREG_MAX_DEPTH - 1)
 			depth = MLXREG_MAX_DEPTH - 1;
+		/* as hwmsg show: the elements of a number array that say
+		 * something (SPMS: 3 VIDs with a state, not 4096 lines) */
+		if (!v->group && v->field->count && !v->raw &&
+		    is_number(v->field)) {
+			top = depth;
+			continue;
+		}
 		if (!v->group) {
 			add_leaf(at[depth], tvb, v);
 			top = depth;

@@ -32,6 +32,14 @@ static uint64_t field_bit(const struct hwmsg_reg_field *f, uint64_t base)
 	return a;
 }
 
+/* Element k of an array, elem_bits = k * stride past (or before) element 0. */
+static uint64_t elem_bit(const struct hwmsg_reg_field *f, uint64_t base,
+			 uint64_t elem_bits)
+{
+	return f->backward ? field_bit(f, base) - elem_bits :
+			     field_bit(f, base) + elem_bits;
+}
+
 static bool bits_present(const struct decoder *d, uint64_t bit,
 			 uint64_t width)
 {
@@ -267,7 +275,7 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	join(v->path, path, f->name, suffix);
 	join(v->filter, filter, f->name, "");
 	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
-		leaf(d, f, v, field_bit(f, base) + elem_bits, base, elem_bits);
+		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
 		return;
 	}
 	off = base + f->offset + elem_bits / 8;
@@ -324,14 +332,18 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 		}
 		for (k = 0; k < f->count && !d->failed; k++) {
 			uint64_t eb = (uint64_t)k * f->stride;
+			bool gone = elem_bit(f, base, eb) >=
+				    (uint64_t)d->len * 8;
 
+			/* one missing element stands for the rest: after
+			 * it forwards, or the first ones backwards */
+			if (gone && f->backward && k)
+				continue;
 			index_suffix(suffix, k);
 			walk_one(d, f, l, base, eb, path, filter, suffix,
 				 depth);
-			/* one missing element stands for the rest */
-			if (!d->failed &&
-			    d->out->values[d->out->n_values - 1].missing &&
-			    field_bit(f, base) + eb >= (uint64_t)d->len * 8)
+			if (gone && !f->backward && !d->failed &&
+			    d->out->values[d->out->n_values - 1].missing)
 				break;
 		}
 	}

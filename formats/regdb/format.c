@@ -193,7 +193,9 @@ static bool leaf_is_zero(const struct hwmsg_reg_value *v)
 
 	if (v->missing)
 		return false;
-	if (v->field->kind == HWMSG_REG_ENUM &&
+	/* a named 0 says something in a scalar, not in each of 4096
+	 * array elements (SPMS: "no_change") */
+	if (v->field->kind == HWMSG_REG_ENUM && (v->raw || !v->field->count) &&
 	    hwmsg_name_lookup(v->field->enums, (uint32_t)v->raw))
 		return false;
 	if (v->raw)

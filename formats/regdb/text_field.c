@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Field lines of the register description format:
- *   FIELD[COUNT] POS ACCESS KIND [key=value ...] ["description"]
+ *   FIELD[COUNT] POS ACCESS KIND [key=value | bitarray ...] ["description"]
  * positions, kinds, options (stride, msb, case) and the checks that keep a
  * field inside its layout. Statements and lines are in text.c.
  */
@@ -192,6 +192,10 @@ static int parse_option(struct text_parser *p, const struct tok *t,
 		f->descr = regdb_strndup(p->db, t->s, t->len);
 		return f->descr ? 0 : hwmsg_errf(p->err, 0, "out of memory");
 	}
+	if (!t->quoted && t->len == 8 && !memcmp(t->s, "bitarray", 8)) {
+		f->backward = true;
+		return 0;
+	}
 	if (t->quoted || !eq)
 		return text_err(p, "unexpected '%.*s'", t->s, t->len);
 	if (klen == 6 && !memcmp(t->s, "stride", 6)) {
@@ -280,6 +284,32 @@ static uint32_t kind_width(const struct hwmsg_reg_field *f)
 	}
 }
 
+/*
+ * bitarray: WIDTH-bit elements packed backwards from POS, a word item (the
+ * kernel's MLXSW_ITEM_BIT_ARRAY), so no stride of its own.
+ */
+static int check_bitarray(struct text_parser *p, struct hwmsg_reg_field *f,
+			  bool has_stride)
+{
+	uint64_t first, last_end;
+
+	if (!f->count || has_stride || f->has_msb ||
+	    (f->kind != HWMSG_REG_UINT && f->kind != HWMSG_REG_BOOL &&
+	     f->kind != HWMSG_REG_ENUM) ||
+	    8 % f->width || f->shift % f->width || f->shift + f->width > 32 ||
+	    f->offset % 4)
+		return text_err(p, "field '%.*s': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb",
+			    f->name, strlen(f->name));
+	f->stride = f->width;
+	/* element 0 ends the span, the last element starts it */
+	last_end = (uint64_t)f->offset * 8 + 32 - f->shift;
+	first = (uint64_t)(f->count - 1) * f->width + f->width;
+	if (last_end > (uint64_t)p->cur->len * 8 || first > last_end)
+		return text_err(p, "field '%.*s' does not fit its layout",
+			    f->name, strlen(f->name));
+	return 0;
+}
+
 static int check_field(struct text_parser *p, struct hwmsg_reg_field *f,
 		       bool has_width, bool has_stride)
 {
@@ -314,6 +344,8 @@ static int check_field(struct text_parser *p, struct hwmsg_reg_field *f,
 	    (f->width % 8 || f->shift))
 		return text_err(p, "field '%.*s': strings and bytes are whole bytes",
 			    f->name, strlen(f->name));
+	if (f->backward)
+		return check_bitarray(p, f, has_stride);
 	size = field_bytes(f);
 	if (f->count && !has_stride)
 		f->stride = size * 8;

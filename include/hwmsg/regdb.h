@@ -71,6 +71,12 @@ struct hwmsg_reg_field {
 	uint8_t access;			/* enum hwmsg_reg_access */
 	uint32_t count;			/* array elements; 0: a scalar */
 	uint32_t stride;		/* bits between array elements */
+	/*
+	 * The kernel's MLXSW_ITEM_BIT_ARRAY: packed elements counted
+	 * backwards, element 0 at offset/shift (the last word's low bits),
+	 * element k stride * k bits before it in big-endian bit order.
+	 */
+	bool backward;
 	/* Split local port (MLXSW_ITEM32_LP): bits 8.. of the value */
 	bool has_msb;
 	uint32_t msb_offset;

@@ -10,6 +10,8 @@
  *   4  PAOS with a 4-byte payload (the register is 16): ase and after missing
  *   5  SVER (0x2025, layout only in mstflint's switch ADB): ether types
  *      0x8100, 0x88a8, 0x9100
+ *   6  SPMS (0x200d, a bit array) local_port 3: VID 0 forwarding, VID 10
+ *      learning, VID 4095 discarding
  * and allregs.pcap: for every register of hwmsg_regdb_default() (so
  * HWMSG_ADB_PATH decides) with a layout, a full-length payload of
  * pseudo-random bytes (odd frames) and the same cut to half its length
@@ -173,7 +175,7 @@ static void write_allregs(const char *dir)
 
 int main(int argc, char **argv)
 {
-	uint8_t r[64];
+	static uint8_t r[0x404];	/* SPMS, the longest */
 	char path[4096];
 	FILE *f;
 
@@ -214,6 +216,14 @@ int main(int argc, char **argv)
 	hwmsg_put_be32(r + 8, 0x88a8u << 16);
 	hwmsg_put_be32(r + 12, 0x9100u << 16);
 	put_frame(f, 5, 0x2025, r, 0x10);
+
+	/* SPMS: 2 bits per VID packed from the end (MLXSW_ITEM_BIT_ARRAY) */
+	memset(r, 0, sizeof(r));
+	hwmsg_put_be32(r, 3u << 16);
+	r[0x403] = 3;
+	r[0x401] = 2 << 4;
+	r[0x004] = 1 << 6;
+	put_frame(f, 6, 0x200d, r, 0x404);
 
 	if (fclose(f))
 		die("mlxreg.pcap");

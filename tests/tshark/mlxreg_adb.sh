@@ -92,7 +92,8 @@ checka "a bad adb_file is reported, the rest still decodes" "4|5" ":" \
 check_eq "a bad adb_file: the error names the file" "1" \
 	"$(grep -c "mlxreg: ADB file $home/in/nonexistent.adb" "$home/stderr")"
 
-checka "a bad HWMSG_ADB_PATH file: built-in registers still decode" "4|5" \
+checka "a bad HWMSG_ADB_PATH file: built-in registers still decode" "4|5
+6|" \
 	"$home/in/nonexistent.adb" -r "$cap" -Y "mlxreg" $F -e frame.number \
 	-e mlxreg.paos.local_port
 check_eq "a bad HWMSG_ADB_PATH file: a warning names it" "1" \
@@ -107,6 +108,16 @@ checka "truncated PAOS: fields before the cut, expert info naming the first miss
 checka "truncated PAOS: Info carries the index" \
 	"PAOS query response tid 0x5a5a000000000004 local_port 5" ":" \
 	-r "$cap" -Y "frame.number == 4" $F -e _ws.col.Info
+
+# -- a bit array: VIDs numbered as the kernel packs them ------------------------
+checka "SPMS: a filter on one VID's state finds the frame" "6|3" ":" \
+	-r "$cap" -Y 'mlxreg.spms.state == "learning"' $F -e frame.number \
+	-e mlxreg.spms.local_port
+post="grep -E '^ +state' | sed 's/^ *//'"
+checka "SPMS: the tree holds the VIDs with a state, by VID" "state[0]: forwarding (3)
+state[10]: learning (2)
+state[4095]: discarding (1)" ":" -r "$cap" -Y "frame.number == 6" -V
+post=cat
 
 # -- fields ----------------------------------------------------------------------
 post="cut -f3 | grep '^mlxreg\\.' | sort | uniq -d"

@@ -93,6 +93,57 @@ static void test_pmlp(void)
 	hwmsg_reg_decoded_free(&d);
 }
 
+/*
+ * SPMS: the kernel's bit array, VID 0 in the last byte's low bits; only
+ * the VIDs with a state are printed; a cut payload keeps the VIDs it has
+ * (the high ones, at the front) and one missing entry for the rest.
+ */
+static void test_spms_bitarray(void)
+{
+	static const char want[] =
+		"local_port               5\n"
+		"state[0]                 forwarding (3)\n"
+		"state[10]                learning (2)\n"
+		"state[4095]              discarding (1)\n";
+	struct hwmsg_reg_decoded d;
+	struct hwmsg_err err = { 0 };
+	const struct hwmsg_reg_value *v;
+	static uint8_t p[0x404];
+	char *text;
+	size_t len;
+	FILE *f;
+
+	p[1] = 5;			/* local_port */
+	p[0x403] = 3;			/* VID 0: bits 1-0 of the last byte */
+	p[0x401] = 2 << 4;		/* VID 10: byte 0x403 - 10 / 4, bits 5-4 */
+	p[0x004] = 1 << 6;		/* VID 4095: the first byte's top bits */
+	CHECK_EQ(hwmsg_reg_decode(db, 0x200d, p, sizeof(p), &d, &err), 0);
+	CHECK_EQ(raw(&d, "state[0]"), 3);
+	CHECK_EQ(raw(&d, "state[1]"), 0);
+	CHECK_EQ(raw(&d, "state[10]"), 2);
+	CHECK_EQ(raw(&d, "state[4095]"), 1);
+	v = hwmsg_reg_decoded_get(&d, "state[10]");
+	CHECK(v && v->offset == 0x401);
+	CHECK_STR(v ? v->filter : NULL, "mlxreg.spms.state");
+	f = open_memstream(&text, &len);
+	hwmsg_reg_print(f, &d, "", false);
+	fclose(f);
+	CHECK_STR(text, want);
+	free(text);
+	hwmsg_reg_decoded_free(&d);
+
+	/* 12 bytes: the 32 highest VIDs (4064..4095) are in, 0..4063 not */
+	CHECK_EQ(hwmsg_reg_decode(db, 0x200d, p, 12, &d, &err), 1);
+	CHECK_EQ(d.n_missing, 1);
+	CHECK(hwmsg_reg_decoded_get(&d, "state[0]")->missing);
+	CHECK(hwmsg_reg_decoded_get(&d, "state[4063]") == NULL);
+	CHECK_EQ(raw(&d, "state[4064]"), 0);
+	CHECK_EQ(raw(&d, "state[4095]"), 1);
+	CHECK_STR(err.msg,
+		  "SPMS: payload ends at 0xc, field state[0] at 0x403 and after missing");
+	hwmsg_reg_decoded_free(&d);
+}
+
 /* Enums and the exact printer output, zero fields skipped. */
 static void test_paos_print(void)
 {
@@ -423,6 +474,7 @@ int main(void)
 	CHECK(db != NULL);
 	test_names();
 	test_pmlp();
+	test_spms_bitarray();
 	test_paos_print();
 	test_sfd();
 	test_ppcnt();

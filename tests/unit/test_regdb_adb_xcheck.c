@@ -13,6 +13,8 @@
  *   vs raw words, a string vs a byte array, a union vs bytes) is compared
  *   by its span: first and last bit;
  * - a local port split in two (msb=) must match the ADB's lp_msb field;
+ * - a bit array (the kernel's MLXSW_ITEM_BIT_ARRAY, numbered from the
+ *   last byte) must cover the ADB's array, forward-numbered, bit for bit;
  * - names that legitimately differ are in the alias table below.
  */
 #include <stdlib.h>
@@ -54,10 +56,14 @@ static const struct alias enum_aliases[] = {
 	{ "SFD.op.query_or_edit", "SFD_EDIT", "query / write edit" },
 	{ "SFD.op.query_clear_or_remove", "SFD_REMOVE",
 	  "query and clear activity / write remove" },
+	{ "SPMS.state.no_change", "STP_DO_NOT_UPDATE", "kernel name" },
+	{ "SPMS.state.discarding", "STP_DISCARDING", "kernel name" },
+	{ "SPMS.state.learning", "STP_LEARNING", "kernel name" },
+	{ "SPMS.state.forwarding", "STP_FORWARDING", "kernel name" },
 	{ NULL, NULL, NULL }
 };
 
-static unsigned int n_fields, n_regs, n_skipped, n_spans;
+static unsigned int n_fields, n_regs, n_skipped, n_spans, n_reversed;
 
 static const struct alias *find_alias(const struct alias *t, const char *p)
 {
@@ -73,19 +79,27 @@ static bool is_word_item(const struct hwmsg_reg_field *f)
 	       f->width <= 32 && f->shift + f->width <= 32;
 }
 
-/* First bit of a field in big-endian bit order, from its layout's base. */
-static uint64_t first_bit(const struct hwmsg_reg_field *f, uint64_t base)
+/* Element 0's first bit in big-endian bit order, from its layout's base. */
+static uint64_t elem0_bit(const struct hwmsg_reg_field *f, uint64_t base)
 {
 	uint64_t b = (base + f->offset) * 8;
 
 	return is_word_item(f) ? b + 32 - f->shift - f->width : b;
 }
 
+/* The first bit of all its elements: element 0's, unless it counts back */
+static uint64_t first_bit(const struct hwmsg_reg_field *f, uint64_t base)
+{
+	uint64_t b = elem0_bit(f, base);
+
+	return f->backward ? b - (uint64_t)(f->count - 1) * f->stride : b;
+}
+
 static uint64_t span_end(const struct hwmsg_reg_field *f, uint64_t base)
 {
-	uint64_t end = first_bit(f, base) + f->width;
+	uint64_t end = elem0_bit(f, base) + f->width;
 
-	if (f->count)
+	if (f->count && !f->backward)
 		end += (uint64_t)(f->count - 1) * f->stride;
 	return end;
 }
@@ -190,6 +204,25 @@ static void compare_field(const char *path, const struct hwmsg_reg_field *f,
 
 	n_fields++;
 	test_checks++;
+	/*
+	 * The kernel's bit arrays (SPMS state) count element 0 from the last
+	 * byte; the ADB counts from the first. The same bits, elements and
+	 * values, numbered the other way: the built-in follows the driver.
+	 */
+	if (f->backward && !a->backward && f->count == a->count &&
+	    f->width == a->width && f->stride == a->stride) {
+		n_spans++;
+		n_reversed++;
+		if (first_bit(f, bbase) != first_bit(a, abase) ||
+		    span_end(f, bbase) != span_end(a, abase))
+			FAIL("%s: bit array over bits %llu..%llu, ADB %llu..%llu",
+			     path, (unsigned long long)first_bit(f, bbase),
+			     (unsigned long long)span_end(f, bbase),
+			     (unsigned long long)first_bit(a, abase),
+			     (unsigned long long)span_end(a, abase));
+		compare_enums(path, f, a);
+		return;
+	}
 	if (!same_shape) {
 		/* modelled differently: the same bits */
 		n_spans++;
@@ -314,8 +347,9 @@ int main(void)
 		n_regs++;
 		compare_layout(r->name, r->layout, 0, a->layout, 0);
 	}
-	printf("compared %u registers, %u fields (%u by span); %u not in the ADB\n",
-	       n_regs, n_fields, n_spans, n_skipped);
+	printf("compared %u registers, %u fields (%u by span, %u bit arrays numbered the kernel's way); %u not in the ADB\n",
+	       n_regs, n_fields, n_spans, n_reversed, n_skipped);
+	CHECK_EQ(n_reversed, 1);	/* SPMS state */
 	CHECK(n_regs >= 50);
 	for (k = 0; k < 2; k++)
 		hwmsg_regdb_free(adb[k]);

@@ -180,6 +180,18 @@ static const struct bad bad[] = {
 	  "t.reg:4: unexpected 'continued'" },
 	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw\tuint\0\n",
 	  "t.reg:2: NUL byte in text" },
+	/* bitarray: packed backwards from a word item, nothing else */
+	{ "register A 0x1 0x8\n\tf 0x04.0/2 rw uint bitarray\n",
+	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
+	{ "register A 0x1 0x8\n\tf[4] 0x04.0/3 rw uint bitarray\n",
+	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
+	{ "register A 0x1 0x8\n\tf[4] 0x04.0/2 rw uint bitarray stride=1\n",
+	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
+	{ "register A 0x1 0x8\n\tf[2] 0x04/16 rw uint bitarray\n",
+	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
+	/* 33 two-bit elements back from 0x04.0 reach before byte 0 */
+	{ "register A 0x1 0x8\n\tf[33] 0x04.0/2 rw uint bitarray\n",
+	  "t.reg:2: field 'f' does not fit its layout" },
 };
 
 static void test_bad(void)
