@@ -144,6 +144,33 @@ static void test_spms_bitarray(void)
 	hwmsg_reg_decoded_free(&d);
 }
 
+/* SFTR2: a 1-bit array of ports, port 0 in bit 0 of byte 0x9f. */
+static void test_sftr2_ports(void)
+{
+	struct hwmsg_reg_decoded d;
+	struct hwmsg_err err = { 0 };
+	uint8_t p[0x120] = { 0 };
+	char sum[128];
+
+	put32(p, 0x00, 3u << 16 | 10);	/* flood_table 3, index (VID) 10 */
+	put32(p, 0x04, 1u << 16 | 1);	/* table_type vid, range 1 */
+	p[0x9f] = 0x01;			/* port 0 */
+	p[0x9d] = 0x02;			/* port 17: byte 0x9f - 2, bit 1 */
+	p[0x20] = 0x80;			/* port 1023: the first byte's top bit */
+	p[0x11d] = 0x02;		/* port_mask 17 */
+	CHECK_EQ(hwmsg_reg_decode(db, 0x202f, p, sizeof(p), &d, &err), 0);
+	CHECK_EQ(raw(&d, "port[0]"), 1);
+	CHECK_EQ(raw(&d, "port[1]"), 0);
+	CHECK_EQ(raw(&d, "port[17]"), 1);
+	CHECK_EQ(raw(&d, "port[1023]"), 1);
+	CHECK_EQ(raw(&d, "port_mask[17]"), 1);
+	CHECK_EQ(raw(&d, "port_mask[0]"), 0);
+	CHECK_STR(str(&d, "table_type"), "vid (1)");
+	CHECK_STR(hwmsg_reg_summary(&d, sum, sizeof(sum)),
+		  "SFTR2 flood_table 3 index 10 range 1");
+	hwmsg_reg_decoded_free(&d);
+}
+
 /* Enums and the exact printer output, zero fields skipped. */
 static void test_paos_print(void)
 {
@@ -475,6 +502,7 @@ int main(void)
 	test_names();
 	test_pmlp();
 	test_spms_bitarray();
+	test_sftr2_ports();
 	test_paos_print();
 	test_sfd();
 	test_ppcnt();
