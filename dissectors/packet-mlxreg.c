@@ -455,13 +455,6 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 	}
 }
 
-static bool is_number(const struct hwmsg_reg_field *f)
-{
-	return f->kind == HWMSG_REG_UINT || f->kind == HWMSG_REG_INT ||
-	       f->kind == HWMSG_REG_BOOL || f->kind == HWMSG_REG_ENUM ||
-	       f->kind == HWMSG_REG_FLAGS || f->kind == HWMSG_REG_U64;
-}
-
 /* The decoded values, nested by depth: groups become subtrees. */
 static void add_values(proto_tree *root, tvbuff_t *tvb,
 		       const struct hwmsg_reg_decoded *d)
@@ -487,7 +480,7 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 		/* as hwmsg show: the elements of a number array that say
 		 * something (SPMS: 3 VIDs with a state, not 4096 lines) */
 		if (!v->group && v->field->count && !v->raw &&
-		    is_number(v->field)) {
+		    hwmsg_reg_kind_is_number(v->field->kind)) {
 			top = depth;
 			continue;
 		}

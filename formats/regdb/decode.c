@@ -65,7 +65,7 @@ static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
 	return v;
 }
 
-static bool is_scalar(uint8_t kind)
+bool hwmsg_reg_kind_is_number(uint8_t kind)
 {
 	return kind == HWMSG_REG_UINT || kind == HWMSG_REG_INT ||
 	       kind == HWMSG_REG_BOOL || kind == HWMSG_REG_ENUM ||
@@ -170,7 +170,7 @@ static bool read_selector(const struct decoder *d,
 			return f->kind == HWMSG_REG_LAYOUT &&
 			       read_selector(d, f->layout, base + f->offset,
 					     dot + 1, val);
-		if (!is_scalar(f->kind))
+		if (!hwmsg_reg_kind_is_number(f->kind))
 			return false;
 		bit = field_bit(f, base);
 		if (!bits_present(d, bit, f->width))
@@ -194,7 +194,7 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 		set_missing(d, v);
 		return;
 	}
-	if (is_scalar(f->kind)) {
+	if (hwmsg_reg_kind_is_number(f->kind)) {
 		v->raw = get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 		if (f->kind == HWMSG_REG_INT && f->width < 64 &&
 		    (v->raw >> (f->width - 1)) & 1)

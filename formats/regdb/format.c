@@ -200,11 +200,8 @@ static bool leaf_is_zero(const struct hwmsg_reg_value *v)
 		return false;
 	if (v->raw)
 		return false;
-	/* a scalar's bytes hold its neighbours too: only raw counts */
-	if (v->field->kind == HWMSG_REG_UINT || v->field->kind == HWMSG_REG_INT ||
-	    v->field->kind == HWMSG_REG_BOOL || v->field->kind == HWMSG_REG_ENUM ||
-	    v->field->kind == HWMSG_REG_FLAGS || v->field->kind == HWMSG_REG_U64 ||
-	    v->field->kind == HWMSG_REG_IPV4)
+	/* a number's bytes hold its neighbours too: only raw counts */
+	if (hwmsg_reg_kind_is_number(v->field->kind))
 		return true;
 	for (i = 0; v->bytes && i < v->n_bytes; i++)
 		if (v->bytes[i])

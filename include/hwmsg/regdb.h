@@ -227,6 +227,9 @@ void hwmsg_reg_decoded_free(struct hwmsg_reg_decoded *d);
 const struct hwmsg_reg_value *
 hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
 
+/* A kind read as one number (uint, int, bool, enum, flags, u64, ipv4). */
+bool hwmsg_reg_kind_is_number(uint8_t kind);
+
 /*
  * The value as text: "17", "up (1)", "00:02:c9:01:02:03", "192.0.2.1",
  * "-3", "0x1234", "\"SN2700\"", "0x300000 (100gbase_cr4|100gbase_sr4)",
