@@ -388,7 +388,9 @@ int cmd_stat(int argc, char **argv)
 		hwmsg_reader_close(r);
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
-	print_stats(c, argc == 2 ? argv[1] : "(several files)");
+	/* nothing could be opened: the errors said it all */
+	if (c->files)
+		print_stats(c, argc == 2 ? argv[1] : "(several files)");
 	hwmsg_txn_free(txn);
 	if (c->nomem) {
 		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");

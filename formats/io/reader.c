@@ -60,6 +60,10 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 	r->info.compressed = r->in.dc != NULL;
 	r->pcap = pcap_fopen_offline_with_tstamp_precision(r->cf,
 			PCAP_TSTAMP_PRECISION_NANO, errbuf);
+	/* libpcap's words for it: "truncated dump file; tried to read 4..." */
+	if (!r->pcap && !r->in.peek_len && !r->in.errmsg[0])
+		return hwmsg_errf(err, 0, "%s: empty file, not a capture",
+				  r->name);
 	if (!r->pcap)
 		return hwmsg_errf(err, 0, "%s: %s", r->name,
 				  r->in.errmsg[0] ? r->in.errmsg : errbuf);

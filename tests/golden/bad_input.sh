@@ -48,6 +48,16 @@ grep -q "junk" "$T/err"
 "$HWMSG" show /nonexistent/file 2> "$T/err" && exit 1
 grep -q "/nonexistent/file" "$T/err"
 
+# an empty file or stream says so, in our words, not libpcap's
+: > "$T/empty.pcapng"
+rc=0; "$HWMSG" show "$T/empty.pcapng" 2> "$T/err" || rc=$?
+test "$rc" -eq 1 && grep -qx "hwmsg: $T/empty.pcapng: empty file, not a capture" "$T/err"
+rc=0; "$HWMSG" show - < /dev/null 2> "$T/err" || rc=$?
+test "$rc" -eq 1 && grep -qx "hwmsg: (stdin): empty file, not a capture" "$T/err"
+# stat of nothing readable: the error, no empty table, exit 1
+rc=0; "$HWMSG" stat "$T/empty.pcapng" > "$T/out" 2> "$T/err" || rc=$?
+test "$rc" -eq 1 && test ! -s "$T/out" && test "$(wc -l < "$T/err")" -eq 1
+
 # a compressed capture cut in the middle: what came before still decodes
 "$HWMSGD" --sim --rate 0 -c 5000 -q -w "$T/full.pcapng.zst"
 "$HWMSG" show "$T/full.pcapng.zst" > "$T/full.txt"
