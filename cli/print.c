@@ -38,16 +38,29 @@ void print_reg(FILE *f, uint16_t reg_id)
 		fprintf(f, "reg 0x%04x", reg_id);
 }
 
-bool reg_matches(const char *want, uint16_t reg_id)
+int reg_parse(const char *arg, uint16_t *reg_id)
 {
-	const char *name = hwmsg_reg_name(reg_id);
+	const struct hwmsg_reg *r;
+	struct hwmsg_err err;
 	char *end;
 	unsigned long id;
 
-	if (name && !strcasecmp(want, name))
-		return true;
-	id = strtoul(want, &end, 0);
-	return end != want && !*end && id == reg_id;
+	r = hwmsg_regdb_find_name(hwmsg_regdb_builtin(), arg);
+	if (r) {
+		*reg_id = r->id;
+		return 0;
+	}
+	id = strtoul(arg, &end, 0);
+	if (*arg && !*end && id <= 0xffff) {
+		*reg_id = (uint16_t)id;
+		return 0;
+	}
+	/* a name only the vendor files know (SVER) loads them */
+	r = hwmsg_regdb_find_name(hwmsg_regdb_default(&err), arg);
+	if (!r)
+		return -1;
+	*reg_id = r->id;
+	return 0;
 }
 
 static const char *name_or(const struct hwmsg_name *t, uint32_t v,

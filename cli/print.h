@@ -16,8 +16,8 @@ void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns);
 void print_device(FILE *f, const char *bus, const char *dev);
 /* "PMLP", or "reg 0x1234" when the database does not know it. */
 void print_reg(FILE *f, uint16_t reg_id);
-/* Does "PMLP", "pmlp" or "0x5002" name reg_id? */
-bool reg_matches(const char *want, uint16_t reg_id);
+/* "PMLP", "pmlp", "0x5002" or an ADB-only name as an id; -1: unknown. */
+int reg_parse(const char *arg, uint16_t *reg_id);
 /* The one-line summary; msg NULL when undecodable, info NULL when unpaired. */
 void print_record_line(FILE *f, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,

@@ -3,6 +3,7 @@
  * hwmsg show: one line per record, tcpdump style; -V adds every TLV and the
  * register payload.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,7 @@ struct show_opts {
 	bool no_pair;
 	bool json;
 	const char *reg;	/* only this register (name or id) */
+	uint16_t reg_id;	/* reg, resolved */
 	uint64_t count;
 };
 
@@ -64,14 +66,14 @@ static bool selected(const struct show_opts *o, const struct hwmsg_msg *msg,
 {
 	if (o->errors_only && (!decoded || !msg->op.status))
 		return false;
-	if (o->reg && (!decoded || !reg_matches(o->reg, msg->op.reg_id)))
+	if (o->reg && (!decoded || msg->op.reg_id != o->reg_id))
 		return false;
 	return true;
 }
 
 struct show_state {
 	struct hwmsg_txn *txn;		/* NULL: --no-pair */
-	uint64_t n, first_ts;
+	uint64_t n, shown, first_ts;
 	bool done;			/* --count reached */
 };
 
@@ -124,10 +126,11 @@ static int show_file(const char *path, const struct show_opts *o,
 		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
 		if (decoded && s->txn)
 			hwmsg_txn_feed(s->txn, &rec, &msg, &info);
-		if (o->count && s->n >= o->count)
-			s->done = true;
 		if (!selected(o, &msg, decoded))
 			continue;
+		/* as tcpdump -c: N of the records shown, not of those read */
+		if (o->count && ++s->shown >= o->count)
+			s->done = true;
 		if (o->json) {
 			print_record_json(stdout, &rec, decoded ? &msg : NULL,
 					  s->txn ? &info : NULL, o->verbose);
@@ -171,6 +174,20 @@ static int show_files(int n, char **paths, const struct show_opts *o)
 	return ret;
 }
 
+/* -c N: a number, 0 for no limit; anything else is a usage error */
+static int parse_count(const char *arg, uint64_t *n)
+{
+	char *end;
+
+	errno = 0;
+	*n = strtoull(arg, &end, 0);
+	if (!*arg || *end || errno || arg[0] == '-') {
+		fprintf(stderr, "hwmsg show: -c: '%s' is not a count\n", arg);
+		return -1;
+	}
+	return 0;
+}
+
 int cmd_show(int argc, char **argv)
 {
 	static const struct option lopts[] = {
@@ -203,9 +220,15 @@ int cmd_show(int argc, char **argv)
 			break;
 		case 'R':
 			o.reg = optarg;
+			if (reg_parse(optarg, &o.reg_id)) {
+				fprintf(stderr, "hwmsg show: unknown register '%s' (a name such as PMLP or an id such as 0x5002)\n",
+					optarg);
+				return 2;
+			}
 			break;
 		case 'c':
-			o.count = strtoull(optarg, NULL, 0);
+			if (parse_count(optarg, &o.count))
+				return 2;
 			break;
 		case 'P':
 			o.no_pair = true;

@@ -16,4 +16,14 @@ grep -q 'EMAD RITR write response rif [0-9]* bad parameter(7) tid 0x[0-9a-f]* .*
 grep -q 'CMD_REG PTYS' "$G/sim.show.txt"
 grep -q 'retransmit 1' "$G/sim.show.txt"
 test "$(wc -l < "$T/show.txt")" -ge 1100
+# -R and -c: N of the selected records, by name or id; bad values are
+# usage errors, not an empty listing
+"$HWMSG" show -R pmlp -c 5 "$G/sim.pcapng.zst" > "$T/r.txt"
+test "$(grep -c ' PMLP ' "$T/r.txt")" -eq 5 && test "$(wc -l < "$T/r.txt")" -eq 5
+"$HWMSG" show -R 0x5002 "$G/sim.pcapng.zst" | grep -v '^orphan' > "$T/r2.txt"
+test "$(grep -v '^orphan' "$G/sim.show.txt" | grep -c ' PMLP ')" -eq "$(wc -l < "$T/r2.txt")"
+rc=0; "$HWMSG" show -R NOPE "$G/sim.pcapng.zst" > "$T/out" 2> "$T/err" || rc=$?
+test "$rc" -eq 2 && test ! -s "$T/out" && grep -q "unknown register 'NOPE'" "$T/err"
+rc=0; "$HWMSG" show -c 12x "$G/sim.pcapng.zst" > "$T/out" 2> "$T/err" || rc=$?
+test "$rc" -eq 2 && test ! -s "$T/out" && grep -q "'12x' is not a count" "$T/err"
 echo "show: golden outputs match"
