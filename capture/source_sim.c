@@ -35,8 +35,10 @@ static int sim_open(struct hwmsg_source *src, const char *arg,
 	struct hwmsg_sim_opts so = { 0 };
 	struct sim_source *s;
 
-	if (arg && *arg && hwmsg_sim_parse_kinds(arg, &so, err))
+	if (arg && *arg && hwmsg_sim_parse_kinds(arg, &so, err)) {
+		hwmsg_err_prefix(err, "--sim=%s", arg);
 		return -1;
+	}
 	so.seed = opts->seed;
 	so.rate = opts->rate ? opts->rate : 1000;
 	/* paced: real timestamps; unpaced: the simulator's fixed epoch, so
