@@ -313,6 +313,22 @@ static void index_suffix(char *buf, unsigned int k)
 	buf[i] = '\0';
 }
 
+/*
+ * An element of a number array that holds 0 is left out of the list: SPMS
+ * has 4096 of them, and nothing prints or filters a zero element. Cheap:
+ * only the element's own bits are read (split local ports are kept).
+ */
+static bool zero_number(const struct decoder *d,
+			const struct hwmsg_reg_field *f, uint64_t base,
+			uint64_t elem_bits)
+{
+	uint64_t bit = elem_bit(f, base, elem_bits);
+
+	return hwmsg_reg_kind_is_number(f->kind) && !f->has_msb &&
+	       bits_present(d, bit, f->width) &&
+	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
+}
+
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 			uint64_t base, const char *path, const char *filter,
 			unsigned int depth)
@@ -338,6 +354,8 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 			/* one missing element stands for the rest: after
 			 * it forwards, or the first ones backwards */
 			if (gone && f->backward && k)
+				continue;
+			if (!gone && zero_number(d, f, base, eb))
 				continue;
 			index_suffix(suffix, k);
 			walk_one(d, f, l, base, eb, path, filter, suffix,

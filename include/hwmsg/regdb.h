@@ -214,6 +214,8 @@ struct hwmsg_reg_decoded {
  * payload, 1 if some were missing (they are in the list, marked missing;
  * err names the first), -1 if the register has no layout or out of memory
  * (err says so). Free with hwmsg_reg_decoded_free() whatever it returns.
+ * Arrays of numbers list only their non-zero elements (SPMS: the VIDs
+ * with a state, not 4096 entries); scalars and records are all listed.
  */
 int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,
 		     const uint8_t *payload, size_t len,
