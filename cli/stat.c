@@ -13,6 +13,7 @@
 #include "hwmsg/io.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/text.h"
 #include "hwmsg/txn.h"
 #include "print.h"
 
@@ -29,6 +30,14 @@ struct reg_stat {
 	uint64_t fw_sum_us, fw_n;
 };
 
+#define STAT_MAX_DEVS 32	/* listed by name; more are counted */
+
+struct dev_stat {
+	char name[128];		/* bus/dev */
+	char driver[64];
+	uint64_t records;
+};
+
 struct stat_ctx {
 	struct reg_stat *slots;	/* open addressing, at most half full */
 	size_t n_slots, n_used;
@@ -37,6 +46,9 @@ struct stat_ctx {
 	uint64_t first_ts, last_ts;
 	uint64_t by_type[4];
 	uint64_t status[128];
+	struct dev_stat devs[STAT_MAX_DEVS];
+	unsigned int n_devs, last_dev;
+	uint64_t other_dev_records;	/* of devices past STAT_MAX_DEVS */
 	/* the writers' ISBs, summed over the files that have them */
 	uint64_t received, dropped, unattributed;
 	unsigned int files, files_without_isb;
@@ -146,6 +158,54 @@ static void count_evicted(const struct hwmsg_txn_orphan *o, void *arg)
 	count_orphan(o, c);
 }
 
+/* Which devices the capture holds: the first thing to know of a file. */
+static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
+{
+	char name[sizeof(c->devs[0].name)];
+	struct dev_stat *d;
+	unsigned int i;
+
+	if (rec->flags & HWMSG_RECF_NO_DEVICE)
+		snprintf(name, sizeof(name), "-");
+	else
+		snprintf(name, sizeof(name), "%s/%s", rec->bus, rec->dev);
+	/* records come in runs of one device: try the last one first */
+	if (c->n_devs && !strcmp(c->devs[c->last_dev].name, name)) {
+		c->devs[c->last_dev].records++;
+		return;
+	}
+	for (i = 0; i < c->n_devs && strcmp(c->devs[i].name, name); i++)
+		;
+	if (i == STAT_MAX_DEVS) {
+		c->other_dev_records++;
+		return;
+	}
+	d = &c->devs[i];
+	if (i == c->n_devs) {
+		c->n_devs++;
+		memcpy(d->name, name, sizeof(d->name));
+		snprintf(d->driver, sizeof(d->driver), "%s", rec->driver);
+	}
+	d->records++;
+	c->last_dev = i;
+}
+
+static void print_devices(const struct stat_ctx *c)
+{
+	char a[sizeof(c->devs[0].name)], b[sizeof(c->devs[0].driver)];
+
+	printf("devices  ");
+	for (unsigned int i = 0; i < c->n_devs; i++)
+		printf("%s %s (%s) %llu", i ? "," : "",
+		       hwmsg_text_safe(a, sizeof(a), c->devs[i].name),
+		       hwmsg_text_safe(b, sizeof(b), c->devs[i].driver),
+		       (unsigned long long)c->devs[i].records);
+	if (c->other_dev_records)
+		printf(", %llu records of more devices",
+		       (unsigned long long)c->other_dev_records);
+	putchar('\n');
+}
+
 static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
 		    const struct hwmsg_msg *msg,
 		    const struct hwmsg_txn_info *info)
@@ -247,7 +307,9 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	if (c->evicted)
 		printf(", %llu requests not paired (more than %u waiting)",
 		       (unsigned long long)c->evicted, HWMSG_TXN_MAX_PENDING);
-	printf("\nduration  %llu.%09llu s\n",
+	putchar('\n');
+	print_devices(c);
+	printf("duration  %llu.%09llu s\n",
 	       (unsigned long long)(span / 1000000000ull),
 	       (unsigned long long)(span % 1000000000ull));
 	print_drops(c);
@@ -318,6 +380,7 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		if (rec.ts_ns > c->last_ts)
 			c->last_ts = rec.ts_ns;
 		c->by_type[rec.type < 3 ? rec.type : 3]++;
+		count_device(c, &rec);
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
 		if (hwmsg_msg_decode(&rec, &msg, &err)) {
