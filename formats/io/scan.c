@@ -181,6 +181,7 @@ static void parse_isb(struct hwmsg_scan *s)
 		goto skipped;
 	ifc = &s->ifs[s->sect_base + id];
 	ifc->has_isb = true;
+	ifc->has_drop |= drop || unattr;
 	if (recv)
 		ifc->recv = got.recv;
 	if (drop)
@@ -298,7 +299,8 @@ int hwmsg_scan_drops(const struct hwmsg_scan *s, struct hwmsg_reader_drops *d)
 
 		if (!ifc->has_isb)
 			continue;
-		d->known = true;
+		/* an ISB with only isb_ifrecv (some writers) counts no loss */
+		d->known |= ifc->has_drop;
 		d->interfaces_with_isb++;
 		d->received = add_sat(d->received, ifc->recv);
 		d->dropped = add_sat(d->dropped, ifc->drop);

@@ -30,6 +30,7 @@ enum hwmsg_scan_state {
 struct hwmsg_scan_if {
 	char name[HWMSG_SCAN_NAME_MAX];
 	bool has_isb;
+	bool has_drop;		/* an isb_ifdrop or unattributed count */
 	uint64_t recv, drop, unattributed;
 };
 

@@ -100,7 +100,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r);
  * of the same interface replaces an earlier one (its counts are totals).
  */
 struct hwmsg_reader_drops {
-	bool known;			/* at least one ISB read */
+	bool known;			/* an ISB with a drop count read */
 	uint64_t received;		/* sum of isb_ifrecv */
 	uint64_t dropped;		/* sum of isb_ifdrop: named devices */
 	uint64_t unattributed;		/* "dropped (not attributable): N" */

@@ -463,6 +463,29 @@ static void test_hand_built(int be)
 	CHECK_EQ(d.isb_skipped, 1);
 }
 
+/* ISBs that count what was received but not what was lost: unknown. */
+static void test_isb_without_drops(void)
+{
+	static struct bytes b;
+	struct hwmsg_reader_drops d;
+	size_t s;
+
+	memset(&b, 0, sizeof(b));
+	shb(&b);
+	idb(&b, "x/y");
+	epb(&b, 0);
+	s = begin(&b, 5);
+	u32(&b, 0);
+	u32(&b, 0);
+	u32(&b, 0);
+	opt_u64(&b, 4, 1);		/* isb_ifrecv only */
+	end(&b, s);
+	read_bytes(&b, "nodrop.pcapng", 1, 0, &d);
+	CHECK_EQ(d.known, 0);
+	CHECK_EQ(d.received, 1);
+	CHECK_EQ(d.interfaces_with_isb, 1);
+}
+
 /* An ISB over 64 KiB is counted as skipped, not read. */
 static void test_big_isb(void)
 {
@@ -609,6 +632,7 @@ int main(void)
 	test_hand_built(0);
 	test_hand_built(1);
 	test_big_isb();
+	test_isb_without_drops();
 	test_trailing_garbage();
 	test_scan_pieces();
 	test_classic_pcap();
