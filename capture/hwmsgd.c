@@ -89,6 +89,11 @@ static int parse_autostop(const char *s, struct config *cfg)
 	}
 	if (parse_u64(s + 9, &sec, "-a duration"))
 		return -1;
+	if (!sec || sec > UINT64_MAX / 1000000000ull) {
+		fprintf(stderr, "hwmsgd: -a: SEC must be 1..%llu, not '%s'\n",
+			(unsigned long long)(UINT64_MAX / 1000000000ull), s + 9);
+		return -1;
+	}
 	cfg->duration_ns = sec * 1000000000ull;
 	return 0;
 }
@@ -99,11 +104,14 @@ static int parse_ring(const char *s, struct config *cfg)
 	const char *colon = strchr(s, ':');
 	uint64_t v;
 
-	if (!colon || parse_u64(colon + 1, &v, "-b"))
+	if (!colon)
 		goto bad;
-	if (!strncmp(s, "filesize:", 9) && v)
+	if (parse_u64(colon + 1, &v, "-b"))
+		return -1;
+	if (!strncmp(s, "filesize:", 9) && v && v <= UINT64_MAX / 1000)
 		cfg->oopts.max_bytes = v * 1000;
-	else if (!strncmp(s, "duration:", 9) && v)
+	else if (!strncmp(s, "duration:", 9) && v &&
+		 v <= UINT64_MAX / 1000000000ull)
 		cfg->oopts.max_ns = v * 1000000000ull;
 	else if (!strncmp(s, "files:", 6) && v && v <= 100000)
 		cfg->oopts.files = (unsigned int)v;
@@ -137,6 +145,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
+	int compress_set = 0;
 	uint64_t v;
 	int c;
 
@@ -187,10 +196,14 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 				return -1;
 			break;
 		case 'z':
-			cfg->oopts.wopts.compress = HWMSG_COMPRESS_ZSTD;
-			break;
 		case OPT_NOCOMP:
-			cfg->oopts.wopts.compress = HWMSG_COMPRESS_NONE;
+			if (compress_set && compress_set != c) {
+				fprintf(stderr, "hwmsgd: -z and --no-compress contradict each other\n");
+				return -1;
+			}
+			compress_set = c;
+			cfg->oopts.wopts.compress = c == 'z' ?
+				HWMSG_COMPRESS_ZSTD : HWMSG_COMPRESS_NONE;
 			break;
 		case OPT_COMMENT:
 			cfg->oopts.wopts.comment = optarg;
@@ -213,6 +226,11 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 	}
 	if (optind != argc) {
 		fprintf(stderr, "hwmsgd: unexpected argument '%s'\n", argv[optind]);
+		return -1;
+	}
+	if (cfg->source && !hwmsg_source_find(cfg->source)) {
+		fprintf(stderr, "hwmsgd: unknown source '%s' (sim, genl, tracepoint)\n",
+			cfg->source);
 		return -1;
 	}
 	if (!cfg->path) {

@@ -47,9 +47,16 @@ int main(int argc, char **argv)
 		printf("hwmsg %s\n", HWMSG_VERSION);
 		return 0;
 	}
-	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		if (!strcmp(argv[1], cmds[i].name))
-			return cmds[i].fn(argc - 1, argv + 1);
+	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++) {
+		static char prog[32];
+
+		if (strcmp(argv[1], cmds[i].name))
+			continue;
+		/* getopt names the program by argv[0]: "hwmsg show", not "show" */
+		snprintf(prog, sizeof(prog), "hwmsg %s", cmds[i].name);
+		argv[1] = prog;
+		return cmds[i].fn(argc - 1, argv + 1);
+	}
 	fprintf(stderr, "hwmsg: unknown command '%s'\n", argv[1]);
 	usage(stderr);
 	return 2;

@@ -473,7 +473,7 @@ int cmd_regs(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
-	if (argc && !strcmp(argv[0], "decode") && argc < 2) {
+	if (argc && !strcmp(argv[0], "decode") && argc < 3) {
 		regs_usage(stderr);
 		return 2;
 	}

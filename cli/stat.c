@@ -419,7 +419,8 @@ int cmd_stat(int argc, char **argv)
 	struct hwmsg_err err;
 	int ret = 0;
 
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
+	if (argc == 2 && (!strcmp(argv[1], "--help") ||
+			  !strcmp(argv[1], "-h"))) {
 		printf("Usage: hwmsg stat FILE... (- for stdin)\n");
 		return 0;
 	}

@@ -1,0 +1,37 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Command-line mistakes: exit 2, nothing on stdout, one line on stderr that
+# names the program and the option, and no file created.
+set -eu
+HWMSGD=$1 HWMSG=$2
+T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
+
+# expect_usage PATTERN CMD...: exit 2, empty stdout, PATTERN on stderr's first line
+expect_usage() {
+	pat=$1; shift
+	rc=0; timeout 10 "$@" > "$T/out" 2> "$T/err" || rc=$?
+	if [ "$rc" -ne 2 ] || [ -s "$T/out" ] || ! head -n 1 "$T/err" | grep -q -- "$pat"; then
+		echo "FAIL: $* (exit $rc)"; cat "$T/err"; exit 1
+	fi
+}
+
+expect_usage "^hwmsgd: -a: SEC must be 1\.\." "$HWMSGD" --sim -a duration:0 -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -a: SEC must be" "$HWMSGD" --sim -a duration:99999999999999999 -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -b: expected filesize" "$HWMSGD" --sim -b filesize:99999999999999999 -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -b: 'x' is not a number" "$HWMSGD" --sim -b files:x -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -z and --no-compress contradict" "$HWMSGD" --sim -z --no-compress -w "$T/a.pcapng"
+expect_usage "^hwmsgd: unknown source 'nope'" "$HWMSGD" --source nope -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -c: 'abc' is not a number" "$HWMSGD" --sim -c abc -w "$T/a.pcapng"
+expect_usage "^hwmsgd: no output file" "$HWMSGD" --sim
+test ! -e "$T/a.pcapng"
+# the -b error is one line, not two
+test "$(wc -l < "$T/err")" -eq 1 || { cat "$T/err"; exit 1; }
+
+# getopt's own messages name the subcommand as "hwmsg CMD"
+for cmd in show regs dev top; do
+	expect_usage "^hwmsg $cmd: unrecognized option '--bogus'" "$HWMSG" $cmd --bogus
+done
+expect_usage "^Usage: hwmsg regs" "$HWMSG" regs decode PMLP
+expect_usage "^Usage: hwmsg stat" "$HWMSG" stat --bogus
+expect_usage "^hwmsg: unknown command 'nope'" "$HWMSG" nope
+"$HWMSG" stat -h | grep -q "^Usage: hwmsg stat"
