@@ -15,6 +15,9 @@
 
 #define LINKTYPE_ETHERNET	1
 #define PCAPNG_MAGIC		0x0a0d0d0au
+/* classic pcap, micro- and nanosecond, either byte order */
+#define PCAP_MAGIC_US		0xa1b2c3d4u
+#define PCAP_MAGIC_NS		0xa1b23c4du
 #define PCAPNG_EPB_DATA_OFF	28	/* header, if id, ts, lengths */
 #define PCAPNG_EPB_MIN_LEN	32	/* ... and the trailing length */
 #define EMAD_OP_OFF		HWMSG_EMAD_ETH_HDR_LEN
@@ -47,6 +50,36 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 	free(r);
 }
 
+static bool is_swapped(uint32_t v, uint32_t magic)
+{
+	return v == magic || v == __builtin_bswap32(magic);
+}
+
+/*
+ * libpcap says "unknown file format" or "truncated dump file" for a file
+ * whose magic is right but whose header is cut short: say which it is.
+ */
+static int open_failed(struct hwmsg_reader *r, const char *why,
+		       struct hwmsg_err *err)
+{
+	const char *kind = NULL;
+	uint32_t m;
+
+	if (r->in.head_len == 4) {
+		m = hwmsg_get_le32(r->in.head);
+		if (m == PCAPNG_MAGIC)
+			kind = "pcapng header blocks (section header, first interface)";
+		else if (is_swapped(m, PCAP_MAGIC_US) ||
+			 is_swapped(m, PCAP_MAGIC_NS))
+			kind = "pcap file header";
+	}
+	if (kind && (strstr(why, "truncated") ||
+		     !strcmp(why, "unknown file format")))
+		return hwmsg_errf(err, 0, "%s: %s cut short (%s)",
+				  r->name, kind, why);
+	return hwmsg_errf(err, 0, "%s: %s", r->name, why);
+}
+
 static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 {
 	char errbuf[PCAP_ERRBUF_SIZE] = "";
@@ -64,9 +97,10 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 	if (!r->pcap && !r->in.peek_len && !r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: empty file, not a capture",
 				  r->name);
+	if (!r->pcap && r->in.errmsg[0])
+		return hwmsg_errf(err, 0, "%s: %s", r->name, r->in.errmsg);
 	if (!r->pcap)
-		return hwmsg_errf(err, 0, "%s: %s", r->name,
-				  r->in.errmsg[0] ? r->in.errmsg : errbuf);
+		return open_failed(r, errbuf, err);
 	lt = pcap_datalink(r->pcap);
 	r->info.linktype = lt;
 	if (lt == LINKTYPE_ETHERNET)

@@ -54,6 +54,18 @@ rc=0; "$HWMSG" show "$T/empty.pcapng" 2> "$T/err" || rc=$?
 test "$rc" -eq 1 && grep -qx "hwmsg: $T/empty.pcapng: empty file, not a capture" "$T/err"
 rc=0; "$HWMSG" show - < /dev/null 2> "$T/err" || rc=$?
 test "$rc" -eq 1 && grep -qx "hwmsg: (stdin): empty file, not a capture" "$T/err"
+# a header cut short is named as such, not "unknown file format"
+"$HWMSGD" --sim --rate 0 -c 2 --no-compress -q -w "$T/two.pcapng"
+for n in 10 100; do
+	head -c $n "$T/two.pcapng" > "$T/hdr.pcapng"
+	rc=0; "$HWMSG" show "$T/hdr.pcapng" > "$T/out" 2> "$T/err" || rc=$?
+	test "$rc" -eq 1 && test ! -s "$T/out" && test "$(wc -l < "$T/err")" -eq 1
+	grep -q "^hwmsg: $T/hdr.pcapng: pcapng header blocks (section header, first interface) cut short (" "$T/err" ||
+		{ cat "$T/err"; exit 1; }
+done
+printf '\324\303\262\241\002\000\004\000\000\000' > "$T/hdr.pcap"
+"$HWMSG" show "$T/hdr.pcap" 2> "$T/err" && exit 1
+grep -q "^hwmsg: $T/hdr.pcap: pcap file header cut short (" "$T/err"
 # stat of nothing readable: the error, no empty table, exit 1
 rc=0; "$HWMSG" stat "$T/empty.pcapng" > "$T/out" 2> "$T/err" || rc=$?
 test "$rc" -eq 1 && test ! -s "$T/out" && test "$(wc -l < "$T/err")" -eq 1
