@@ -58,7 +58,8 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 			const struct hwmsg_name *src);
 
 /* "PMLP (0x5002)" for BASE_CUSTOM register id fields. */
-void hwmsg_ws_fmt_reg_id(gchar *buf, guint32 id);
+proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
+				gint off, guint16 id);
 /* "PMLP", or "reg 0x1234" (packet scope) when unknown. */
 const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id);
 /* A hwmsg_name lookup that never returns NULL. */

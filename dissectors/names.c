@@ -23,14 +23,22 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 	dst[i].strptr = NULL;
 }
 
-void hwmsg_ws_fmt_reg_id(gchar *buf, guint32 id)
+/*
+ * The reg_id fields (FT_UINT16, unmasked) are BASE_HEX so that -T fields and custom columns give
+ * "0x5002"; the tree label carries the name the way a value_string would,
+ * but from the register database, whose names can grow after registration
+ * (the adb_file preference).
+ */
+proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
+				gint off, guint16 id)
 {
-	const char *name = hwmsg_reg_name((guint16)id);
+	const char *name = hwmsg_reg_name(id);
 
 	if (name)
-		snprintf(buf, ITEM_LABEL_LENGTH, "%s (0x%04x)", name, id);
-	else
-		snprintf(buf, ITEM_LABEL_LENGTH, "0x%04x", id);
+		return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2,
+				id, "%s (0x%04x)", name, id);
+	return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2, id,
+						"0x%04x", id);
 }
 
 const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id)

@@ -83,9 +83,9 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 	status_item = proto_tree_add_item_ret_uint(t, hf_status, tvb,
 		HWMSG_CMDREG_STATUS_OFF, 1, ENC_NA, &v);
 	r.status = (guint8)v;
-	proto_tree_add_item_ret_uint(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF,
-				     2, ENC_BIG_ENDIAN, &v);
-	r.reg_id = (guint16)v;
+	r.reg_id = tvb_get_ntohs(tvb, HWMSG_CMDREG_REG_ID_OFF);
+	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF,
+			    r.reg_id);
 	reg = hwmsg_ws_reg_str(pinfo->pool, r.reg_id);
 	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
 		HWMSG_CMDREG_REG_ID_OFF, 2, reg));
@@ -156,7 +156,7 @@ void proto_register_cmd_reg(void)
 		{ &hf_status, { "Status", "cmd_reg.status", FT_UINT8, BASE_DEC,
 				VALS(vs_status), 0x7f, NULL, HFILL } },
 		{ &hf_reg_id, { "Register", "cmd_reg.reg_id", FT_UINT16,
-				BASE_CUSTOM, CF_FUNC(hwmsg_ws_fmt_reg_id), 0,
+				BASE_HEX, NULL, 0,
 				NULL, HFILL } },
 		{ &hf_reg_name, { "Register name", "cmd_reg.reg_name",
 				  FT_STRING, BASE_NONE, NULL, 0, NULL,

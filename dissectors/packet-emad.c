@@ -93,8 +93,11 @@ static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 			    4, ENC_BIG_ENDIAN);
 	s->status_item = proto_tree_add_item(t, hf_status, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_STATUS), 4, ENC_BIG_ENDIAN);
-	proto_tree_add_item(t, hf_reg_id, tvb,
-		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID), 4, ENC_BIG_ENDIAN);
+	/* a whole 16-bit field: bits 31:16 of its big-endian word */
+	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb,
+		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID) +
+		(32 - HWMSG_WS_SHIFT(HWMSG_EMAD_OP_REGISTER_ID) - 16) / 8,
+		s->op.reg_id);
 	pi = proto_tree_add_string(t, hf_reg_name, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID), 2,
 		hwmsg_ws_reg_str(pinfo->pool, s->op.reg_id));
@@ -351,10 +354,8 @@ void proto_register_emad(void)
 				VALS(vs_status),
 				HWMSG_WS_MASK(HWMSG_EMAD_OP_STATUS), NULL,
 				HFILL } },
-		{ &hf_reg_id, { "Register", "emad.reg_id", FT_UINT32,
-				BASE_CUSTOM, CF_FUNC(hwmsg_ws_fmt_reg_id),
-				HWMSG_WS_MASK(HWMSG_EMAD_OP_REGISTER_ID), NULL,
-				HFILL } },
+		{ &hf_reg_id, { "Register", "emad.reg_id", FT_UINT16,
+				BASE_HEX, NULL, 0, NULL, HFILL } },
 		{ &hf_reg_name, { "Register name", "emad.reg_name", FT_STRING,
 				  BASE_NONE, NULL, 0, NULL, HFILL } },
 		{ &hf_r, { "Response", "emad.r", FT_BOOLEAN, 32,

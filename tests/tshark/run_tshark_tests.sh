@@ -37,15 +37,15 @@ check "extension tags and unknown tag" "10|3|77|aabbcc" \
 
 # -- EMAD fields by name ----------------------------------------------------
 check "EMAD OP TLV" \
-"1|20482|PMLP|1|1|0|0|0x1a2b3c4d00000005
-2|20482|PMLP|1|1|1|0|0x1a2b3c4d00000005
-3|32770|RITR|2|1|0|0|0x1a2b3c4d00000006
-4|32770|RITR|2|1|1|7|0x1a2b3c4d00000006
-5|36874|MTMP|1|1|0|0|0x1a2b3c4d00000007
-6|36874|MTMP|1|1|0|0|0x1a2b3c4d00000007
-7|36874|MTMP|1|1|1|0|0x1a2b3c4d00000007
-10|20486|PAOS|1|1|0|0|0x1a2b3c4d00000005
-11|20486|PAOS|1|1|1|0|0x1a2b3c4d00000005" \
+"1|0x5002|PMLP|1|1|0|0|0x1a2b3c4d00000005
+2|0x5002|PMLP|1|1|1|0|0x1a2b3c4d00000005
+3|0x8002|RITR|2|1|0|0|0x1a2b3c4d00000006
+4|0x8002|RITR|2|1|1|7|0x1a2b3c4d00000006
+5|0x900a|MTMP|1|1|0|0|0x1a2b3c4d00000007
+6|0x900a|MTMP|1|1|0|0|0x1a2b3c4d00000007
+7|0x900a|MTMP|1|1|1|0|0x1a2b3c4d00000007
+10|0x5006|PAOS|1|1|0|0|0x1a2b3c4d00000005
+11|0x5006|PAOS|1|1|1|0|0x1a2b3c4d00000005" \
 	-r "$rec" -Y emad $F -e frame.number -e emad.reg_id -e emad.reg_name \
 	-e emad.method -e emad.class -e emad.r -e emad.status -e emad.tid
 
@@ -82,6 +82,12 @@ check "register payloads go through the emad.reg_id table" \
 	-X lua_script:"$home/in/reg_table_probe.lua" --disable-protocol mlxreg -r "$rec" \
 	-Y "frame.number <= 3 || cmd_reg" $F -e frame.number \
 	-e hwmsg_regprobe.len -e hwmsg_regprobe.first -e emad.reg.data
+
+# the tree names the register; -T fields above gives the id in hex
+post="grep -E '^ +Register: ' | sed 's/^ *//'"
+check "register id label" "Register: PMLP (0x5002)
+Register: PTYS (0x5004)" -r "$rec" -Y "frame.number in {1, 8}" -V
+post=cat
 
 check "Info column" "PMLP query request tid 0x1a2b3c4d00000005 local_port 2
 RITR write response tid 0x1a2b3c4d00000006 status bad parameter: rif 0x32 already exists rif 772
@@ -120,8 +126,8 @@ check "retransmission per device + tid" "6|1|5" \
 	-e emad.retransmission -e emad.retransmission_of
 
 # -- CMD_REG ----------------------------------------------------------------
-check "CMD_REG fields and pairing" "8|20484|PTYS|2|0|9||17
-9|20484|PTYS|2|0||8|17" \
+check "CMD_REG fields and pairing" "8|0x5004|PTYS|2|0|9||17
+9|0x5004|PTYS|2|0||8|17" \
 	-2 -r "$rec" -Y cmd_reg $F -e frame.number -e cmd_reg.reg_id \
 	-e cmd_reg.reg_name -e cmd_reg.method -e cmd_reg.status \
 	-e cmd_reg.response_in -e cmd_reg.response_to -e cmd_reg.len
