@@ -287,7 +287,13 @@ static int put_isb(struct hwmsg_writer *w, uint32_t id, uint64_t now,
 		pcapng_opt_ts(b, PCAPNG_ISB_ENDTIME, d->last_ts);
 	}
 	pcapng_opt_u64(b, PCAPNG_ISB_IFRECV, d->recv);
-	pcapng_opt_u64(b, PCAPNG_ISB_IFDROP, d->drop);
+	/*
+	 * With drops no device can be named for, a device's own count is
+	 * unknown (some of them may be its): say nothing rather than 0, so
+	 * that Wireshark shows "unknown", not "0 dropped".
+	 */
+	if (d->drop || !w->unattributed)
+		pcapng_opt_u64(b, PCAPNG_ISB_IFDROP, d->drop);
 	if (id == 0 && w->unattributed) {
 		snprintf(note, sizeof(note), "dropped (not attributable): %" PRIu64,
 			 w->unattributed);
