@@ -165,6 +165,10 @@ void print_device(FILE *f, const char *bus, const char *dev)
 {
 	char b[256], d[256];
 
+	if ((!bus || !bus[0]) && (!dev || !dev[0])) {	/* none named (Ethernet) */
+		fputs(" -", f);
+		return;
+	}
 	fprintf(f, " %s/%s", hwmsg_text_safe(b, sizeof(b), bus),
 		hwmsg_text_safe(d, sizeof(d), dev));
 }

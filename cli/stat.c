@@ -195,11 +195,19 @@ static void print_devices(const struct stat_ctx *c)
 	char a[sizeof(c->devs[0].name)], b[sizeof(c->devs[0].driver)];
 
 	printf("devices  ");
-	for (unsigned int i = 0; i < c->n_devs; i++)
-		printf("%s %s (%s) %llu", i ? "," : "",
-		       hwmsg_text_safe(a, sizeof(a), c->devs[i].name),
-		       hwmsg_text_safe(b, sizeof(b), c->devs[i].driver),
-		       (unsigned long long)c->devs[i].records);
+	if (!c->n_devs && !c->other_dev_records)
+		printf(" none");
+	for (unsigned int i = 0; i < c->n_devs; i++) {
+		const char *name = c->devs[i].name;
+
+		/* records with no device (Ethernet captures) are "-" in show */
+		printf("%s %s", i ? "," : "", strcmp(name, "-") ?
+		       hwmsg_text_safe(a, sizeof(a), name) : "unnamed");
+		if (c->devs[i].driver[0])
+			printf(" (%s)", hwmsg_text_safe(b, sizeof(b),
+							c->devs[i].driver));
+		printf(" %llu", (unsigned long long)c->devs[i].records);
+	}
 	if (c->other_dev_records)
 		printf(", %llu records of more devices",
 		       (unsigned long long)c->other_dev_records);
@@ -287,6 +295,7 @@ static void print_drops(const struct stat_ctx *c)
 static void print_stats(struct stat_ctx *c, const char *path)
 {
 	uint64_t span = c->records ? c->last_ts - c->first_ts : 0;
+	bool any_status = false;
 	size_t n = 0;
 
 	printf("file      %s\n", path);
@@ -314,11 +323,16 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	       (unsigned long long)(span % 1000000000ull));
 	print_drops(c);
 	printf("statuses ");
-	for (unsigned int i = 0; i < 128; i++)
-		if (c->status[i])
-			printf(" %s %llu;",
-			       hwmsg_name_lookup(hwmsg_emad_status_names, i) ?: "?",
-			       (unsigned long long)c->status[i]);
+	for (unsigned int i = 0; i < 128; i++) {
+		if (!c->status[i])
+			continue;
+		printf(" %s %llu;",
+		       hwmsg_name_lookup(hwmsg_emad_status_names, i) ?: "?",
+		       (unsigned long long)c->status[i]);
+		any_status = true;
+	}
+	if (!any_status)
+		printf(" none (no responses)");
 	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %10s %10s %8s\n",
 	       "REGISTER", "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH",
 	       "LAT_AVG", "LAT_P50", "LAT_P99", "LAT_MAX", "FW_AVG");

@@ -66,6 +66,22 @@ done
 printf '\324\303\262\241\002\000\004\000\000\000' > "$T/hdr.pcap"
 "$HWMSG" show "$T/hdr.pcap" 2> "$T/err" && exit 1
 grep -q "^hwmsg: $T/hdr.pcap: pcap file header cut short (" "$T/err"
+# Ethernet captures: frames that are not EMAD are skipped and counted;
+# records with no device name are "unnamed" in stat, no device is "none"
+hex2bin() { h=$1; while [ -n "$h" ]; do rest=${h#??}; printf "\\$(printf %o "0x${h%"$rest"}")"; h=$rest; done; }
+pcap_hdr=d4c3b2a1020004000000000000000000ffff000001000000
+ip_frame=01000000000000002200000022000000ffffffffffff001122334455080045000014000000004011000000000000ffffffff
+hex2bin "$pcap_hdr$ip_frame" > "$T/ip.pcap"
+"$HWMSG" stat "$T/ip.pcap" > "$T/out"
+grep -qx 'records   0 (emad 0, cmd_reg 0, other 0), 1 non-EMAD frames skipped' "$T/out" &&
+	grep -qx 'devices   none' "$T/out" || { cat "$T/out"; exit 1; }
+hex2bin "d4c3b2a1020004000000000000000000ffff000001000000010000000000000068000000680000000102c90000010002c90102038932000008040000500201011a2b3c4d00000005181100000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f4000010000$ip_frame" > "$T/eth.pcap"
+"$HWMSG" stat "$T/eth.pcap" > "$T/out"
+grep -qx 'records   1 (emad 1, cmd_reg 0, other 0), 1 non-EMAD frames skipped' "$T/out" &&
+	grep -qx 'devices   unnamed 1' "$T/out" &&
+	grep -qx 'statuses  none (no responses)' "$T/out" || { cat "$T/out"; exit 1; }
+"$HWMSG" show "$T/eth.pcap" | grep -qx '00:00:01.000000000 - > EMAD PMLP query request local_port 2 tid 0x1a2b3c4d00000005'
+"$HWMSG" show "$T/eth.pcap" | grep -qx 'orphan: - EMAD PMLP query tid 0x1a2b3c4d00000005 sent at 00:00:01.000000000 never answered'
 # stat of nothing readable: the error, no empty table, exit 1
 rc=0; "$HWMSG" stat "$T/empty.pcapng" > "$T/out" 2> "$T/err" || rc=$?
 test "$rc" -eq 1 && test ! -s "$T/out" && test "$(wc -l < "$T/err")" -eq 1
