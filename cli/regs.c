@@ -180,6 +180,20 @@ static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 
 /* ---- show one layout ------------------------------------------------ */
 
+/* " [1/8 C]", " [s]", " [x100 Mb/s]": what one unit of the raw value is */
+static void print_quantity(const struct hwmsg_reg_field *f)
+{
+	if (!f->unit && !f->scale_den)
+		return;
+	printf(" [");
+	if (f->scale_den > 1)
+		printf("%u/%u%s", f->scale_num, f->scale_den,
+		       f->unit ? " " : "");
+	else if (f->scale_den && f->scale_num != 1)
+		printf("x%u%s", f->scale_num, f->unit ? " " : "");
+	printf("%s]", f->unit ? f->unit : "");
+}
+
 static void show_layout(const struct hwmsg_reg_layout *l, uint32_t base,
 			const char *prefix, unsigned int depth,
 			const struct regs_opts *o, bool *first);
@@ -216,6 +230,13 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 		       f->stride, f->backward ? "true" : "false",
 		       name_of(hwmsg_reg_access_names, f->access),
 		       name_of(hwmsg_reg_kind_names, f->kind));
+		if (f->unit) {
+			printf(",\"unit\":");
+			json_print_str(stdout, f->unit);
+		}
+		if (f->scale_den)
+			printf(",\"scale\":[%u,%u]", f->scale_num,
+			       f->scale_den);
 		if (f->enums) {
 			printf(",\"enum\":{");
 			for (k = 0; f->enums[k].name; k++) {
@@ -238,6 +259,7 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 			       f->msb_width);
 		if (f->kind == HWMSG_REG_UNION)
 			printf(" (by %s)", f->selector);
+		print_quantity(f);
 		printf("\n");
 		for (k = 0; f->enums && f->enums[k].name; k++)
 			printf("  %-14s %-6s %-7s %*s    %s%u = %s\n", "", "",

@@ -213,8 +213,7 @@ static int add_field(void *ctx, const struct hwmsg_reg *reg,
 	}
 	if (is_integer(type)) {
 		display = BASE_DEC;
-		if (f->kind == HWMSG_REG_FLAGS ||
-		    (f->kind == HWMSG_REG_UINT && f->width >= 32))
+		if (hwmsg_reg_field_hex(f))
 			display = BASE_HEX;	/* masks and ids, as hwmsg prints them */
 		if (f->kind == HWMSG_REG_ENUM && f->enums && type != FT_UINT64)
 			strings = VALS(enum_vals(f->enums));
@@ -387,6 +386,15 @@ static bool add_element(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
 	}
 }
 
+/* "temperature: 377 (47.125 C)": the unit and scale of the database */
+static void add_unit(proto_item *pi, const struct hwmsg_reg_value *v)
+{
+	char unit[64];
+
+	if (*hwmsg_reg_unit_str(v->field, v->raw, unit, sizeof(unit)))
+		proto_item_append_text(pi, "%s", unit);
+}
+
 /* One leaf at its bytes, through its hf when it has one of a fitting type. */
 static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 		     const struct hwmsg_reg_value *v)
@@ -411,19 +419,23 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 	case FT_UINT16:
 	case FT_UINT24:
 	case FT_UINT32:
-		proto_tree_add_uint(t, *id, tvb, off, len, (guint32)v->raw);
+		add_unit(proto_tree_add_uint(t, *id, tvb, off, len,
+					     (guint32)v->raw), v);
 		break;
 	case FT_UINT64:
-		proto_tree_add_uint64(t, *id, tvb, off, len, v->raw);
+		add_unit(proto_tree_add_uint64(t, *id, tvb, off, len, v->raw),
+			 v);
 		break;
 	case FT_INT8:
 	case FT_INT16:
 	case FT_INT24:
 	case FT_INT32:
-		proto_tree_add_int(t, *id, tvb, off, len, (gint32)v->raw);
+		add_unit(proto_tree_add_int(t, *id, tvb, off, len,
+					    (gint32)v->raw), v);
 		break;
 	case FT_INT64:
-		proto_tree_add_int64(t, *id, tvb, off, len, (gint64)v->raw);
+		add_unit(proto_tree_add_int64(t, *id, tvb, off, len,
+					      (gint64)v->raw), v);
 		break;
 	case FT_BOOLEAN:
 		proto_tree_add_boolean(t, *id, tvb, off, len, v->raw ? 1 : 0);

@@ -64,6 +64,44 @@ static void flags_str(const struct hwmsg_reg_value *v, char *buf, size_t size)
 		snprintf(buf + used, size - used, ")");
 }
 
+const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
+			       char *buf, size_t size)
+{
+	double q;
+
+	if (!size)
+		return buf;
+	buf[0] = 0;
+	if (!f->unit && !f->scale_den)
+		return buf;
+	if (!f->scale_den) {
+		snprintf(buf, size, " %s", f->unit);
+		return buf;
+	}
+	q = f->kind == HWMSG_REG_INT ? (double)(int64_t)raw : (double)raw;
+	q = q * f->scale_num / f->scale_den;
+	snprintf(buf, size, " (%.10g%s%s)", q, f->unit ? " " : "",
+		 f->unit ? f->unit : "");
+	return buf;
+}
+
+bool hwmsg_reg_field_hex(const struct hwmsg_reg_field *f)
+{
+	return f->kind == HWMSG_REG_FLAGS ||
+	       (f->kind == HWMSG_REG_UINT && f->width >= 32 && !f->unit &&
+		!f->scale_den);
+}
+
+/* Numbers with a unit get it after them: "376 (47 C)", "300 s". */
+static void append_unit(const struct hwmsg_reg_value *v, char *buf,
+			size_t size)
+{
+	size_t used = strlen(buf);
+
+	if (used < size)
+		hwmsg_reg_unit_str(v->field, v->raw, buf + used, size - used);
+}
+
 const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 				size_t size)
 {
@@ -84,6 +122,7 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 	switch (f->kind) {
 	case HWMSG_REG_INT:
 		snprintf(buf, size, "%lld", (long long)v->raw);
+		append_unit(v, buf, size);
 		break;
 	case HWMSG_REG_ENUM:
 		name = hwmsg_name_lookup(f->enums, (uint32_t)v->raw);
@@ -129,13 +168,14 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 		break;
 	case HWMSG_REG_U64:
 		snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		append_unit(v, buf, size);
 		break;
 	default:
-		/* masks and ids of 32 bits read better in hex */
-		if (f->width >= 32)
+		if (hwmsg_reg_field_hex(f))
 			snprintf(buf, size, "0x%llx", (unsigned long long)v->raw);
 		else
 			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		append_unit(v, buf, size);
 	}
 	return buf;
 hex:

@@ -177,6 +177,42 @@ static int case_clash(struct text_parser *p, const struct hwmsg_reg_case *c,
 }
 
 /* One key=value option or the description; cases go to *cases. */
+/* unit=UNIT (letters, digits, / and %) or scale=NUM[/DEN], on numbers */
+static int parse_quantity(struct text_parser *p, const char *key, size_t klen,
+			  const char *v, size_t vlen,
+			  struct hwmsg_reg_field *f)
+{
+	const char *slash = memchr(v, '/', vlen);
+	uint64_t num, den = 1;
+	size_t i;
+
+	if (f->kind != HWMSG_REG_UINT && f->kind != HWMSG_REG_INT &&
+	    f->kind != HWMSG_REG_U64)
+		return text_err(p, "%.*s= on a field that is no uint, int or u64",
+				key, klen);
+	if (klen == 4) {
+		for (i = 0; i < vlen; i++)
+			if (!isalnum((unsigned char)v[i]) && v[i] != '/' &&
+			    v[i] != '%')
+				break;
+		if (!vlen || vlen > 15 || i < vlen || f->unit)
+			return text_err(p, "bad unit '%.*s' (up to 15 letters, digits, / and %%, once)",
+					v, vlen);
+		f->unit = regdb_strndup(p->db, v, vlen);
+		return f->unit ? 0 : hwmsg_errf(p->err, 0, "out of memory");
+	}
+	if (text_parse_num(v, slash ? (size_t)(slash - v) : vlen, UINT32_MAX,
+			   &num) || !num ||
+	    (slash && (text_parse_num(slash + 1, vlen - (size_t)(slash - v) - 1,
+				      UINT32_MAX, &den) || !den)) ||
+	    f->scale_den)
+		return text_err(p, "bad scale '%.*s' (NUM or NUM/DEN, positive, once)",
+				v, vlen);
+	f->scale_num = (uint32_t)num;
+	f->scale_den = (uint32_t)den;
+	return 0;
+}
+
 static int parse_option(struct text_parser *p, const struct tok *t,
 			bool last, struct hwmsg_reg_field *f, bool *has_stride,
 			struct hwmsg_reg_case **cases, unsigned int *n_cases)
@@ -219,6 +255,9 @@ static int parse_option(struct text_parser *p, const struct tok *t,
 		f->msb_width = (uint8_t)m.width;
 		return 0;
 	}
+	if ((klen == 4 && !memcmp(t->s, "unit", 4)) ||
+	    (klen == 5 && !memcmp(t->s, "scale", 5)))
+		return parse_quantity(p, t->s, klen, v, vlen, f);
 	if (klen != 4 || memcmp(t->s, "case", 4))
 		return text_err(p, "unknown option '%.*s'", t->s, t->len);
 	if (f->kind != HWMSG_REG_UNION)

@@ -81,6 +81,10 @@ struct hwmsg_reg_field {
 	bool has_msb;
 	uint32_t msb_offset;
 	uint8_t msb_shift, msb_width;
+	/* uint/int/u64: a unit ("C", "s"; NULL: none) and a scale: the
+	 * quantity is raw * scale_num / scale_den (scale_den 0: no scale) */
+	const char *unit;
+	uint32_t scale_num, scale_den;
 	/* ENUM values or FLAGS bit numbers, {0, NULL}-terminated */
 	const struct hwmsg_name *enums;
 	const struct hwmsg_reg_layout *layout;	/* LAYOUT */
@@ -235,10 +239,22 @@ bool hwmsg_reg_kind_is_number(uint8_t kind);
 /*
  * The value as text: "17", "up (1)", "00:02:c9:01:02:03", "192.0.2.1",
  * "-3", "0x1234", "\"SN2700\"", "0x300000 (100gbase_cr4|100gbase_sr4)",
- * "<missing>". Returns buf.
+ * "376 (47 C)", "300 s", "<missing>". Returns buf.
  */
 const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 				size_t size);
+
+/* Shown in hex: flags, and uints of 32 bits or more with no unit (masks,
+ * ids), by every tool and the plugin alike. */
+bool hwmsg_reg_field_hex(const struct hwmsg_reg_field *f);
+
+/*
+ * What a number's unit and scale add to it: " s", " (47.125 C)" for an
+ * MTMP temperature of 377 at 1/8 C, "" for a field with neither. Returns
+ * buf. hwmsg_reg_value_str() appends it; the plugin too.
+ */
+const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
+			       char *buf, size_t size);
 
 /*
  * One-line summary of what the payload is about, from its top-level index

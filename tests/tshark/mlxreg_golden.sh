@@ -61,6 +61,12 @@ oper_status: up (1)
 tx_lane: 2
 width: x4 (4)" -r "$cap" -Y "frame.number in {12, 14}" -V
 post=cat
+# units and scales from the database, after the raw value as in show -V
+post="grep -E '^ +(temperature|max_temperature|admin_mtu): ' | sed 's/^ *//'"
+check "units and scaled values in -V" "temperature: 414 (51.75 C)
+max_temperature: 416 (52 C)
+admin_mtu: 1522 bytes" -r "$cap" -Y "frame.number in {16, 17}" -V
+post=cat
 check "index summary in the Info column" \
 "PAOS query response (CMD_REG) local_port 1
 PMLP query response tid 0xfc94d6cb00000003 local_port 1" \

@@ -340,8 +340,8 @@ static void test_mtmp(void)
 	memcpy(p + 0x18, "ASIC\0\0\0\0", 8);
 	CHECK_EQ(hwmsg_reg_decode(db, 0x900a, p, sizeof(p), &d, NULL), 0);
 	CHECK_EQ((int64_t)raw(&d, "temperature"), -26);
-	CHECK_STR(str(&d, "temperature"), "-26");
-	CHECK_STR(str(&d, "max_temperature"), "344");
+	CHECK_STR(str(&d, "temperature"), "-26 (-3.25 C)");
+	CHECK_STR(str(&d, "max_temperature"), "344 (43 C)");
 	CHECK_EQ(raw(&d, "mte"), 1);
 	CHECK_STR(str(&d, "sensor_name"), "\"ASIC\"");
 	CHECK_STR(hwmsg_reg_summary(&d, sum, sizeof(sum)),

@@ -189,6 +189,24 @@ static const struct bad bad[] = {
 	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
 	{ "register A 0x1 0x8\n\tf[2] 0x04/16 rw uint bitarray\n",
 	  "t.reg:2: field 'f': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/1 rw bool unit=C\n",
+	  "t.reg:2: unit= on a field that is no uint, int or u64" },
+	{ "register A 0x1 0x8\n\tf 0x00/32 rw ipv4 scale=2\n",
+	  "t.reg:2: scale= on a field that is no uint, int or u64" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint scale=0\n",
+	  "t.reg:2: bad scale '0' (NUM or NUM/DEN, positive, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint scale=1/0\n",
+	  "t.reg:2: bad scale '1/0' (NUM or NUM/DEN, positive, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint scale=1/8/2\n",
+	  "t.reg:2: bad scale '1/8/2' (NUM or NUM/DEN, positive, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint scale=2 scale=3\n",
+	  "t.reg:2: bad scale '3' (NUM or NUM/DEN, positive, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint unit=deg!\n",
+	  "t.reg:2: bad unit 'deg!' (up to 15 letters, digits, / and %, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint unit=s unit=ms\n",
+	  "t.reg:2: bad unit 'ms' (up to 15 letters, digits, / and %, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint unit=\n",
+	  "t.reg:2: bad unit '' (up to 15 letters, digits, / and %, once)" },
 	/* 33 two-bit elements back from 0x04.0 reach before byte 0 */
 	{ "register A 0x1 0x8\n\tf[33] 0x04.0/2 rw uint bitarray\n",
 	  "t.reg:2: field 'f' does not fit its layout" },
@@ -220,6 +238,75 @@ static void test_bad(void)
 	}
 }
 
+/* unit= and scale=: the quantity after the raw value, decimal when set. */
+static const char units[] =
+	"register Q 0xa200 0x20\n"
+	"\ttemp 0x00.0/16 ro int scale=1/8 unit=C\n"
+	"\tage 0x04.0/20 rw uint unit=s\n"
+	"\trate 0x08.0/16 ro uint scale=100 unit=Mb/s\n"
+	"\tup 0x0c.0/32 ro uint unit=s\n"
+	"\tmask 0x10.0/32 ro uint\n"
+	"\tpct 0x14.0/8 ro uint unit=%\n"
+	"\tdbl 0x14.8/8 ro uint scale=2\n"
+	"\tns 0x18/64 ro u64 scale=1/1000 unit=us\n";
+
+static void test_units(void)
+{
+	struct hwmsg_regdb *db = hwmsg_regdb_new();
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_reg_decoded d;
+	const struct hwmsg_reg_value *v;
+	static const uint8_t p[0x20] = {
+		0x00, 0x00, 0xff, 0xe6,		/* temp -26: -3.25 C */
+		0x00, 0x00, 0x01, 0x2c,		/* age 300 */
+		0x00, 0x00, 0x03, 0xe8,		/* rate 1000: 100 Gb/s */
+		0x89, 0xc4, 0x3e, 0x71,		/* up 2311339633 */
+		0x89, 0xc4, 0x3e, 0x71,		/* mask, in hex */
+		0x00, 0x00, 0x03, 0x32,		/* dbl 3, pct 50 */
+		0, 0, 0, 0, 0, 0, 0x05, 0xdc,	/* ns 1500 */
+	};
+	static const struct { const char *path, *text; } want[] = {
+		{ "temp", "-26 (-3.25 C)" },
+		{ "age", "300 s" },
+		{ "rate", "1000 (100000 Mb/s)" },
+		{ "up", "2311339633 s" },
+		{ "mask", "0x89c43e71" },
+		{ "pct", "50 %" },
+		{ "dbl", "3 (6)" },
+		{ "ns", "1500 (1.5 us)" },
+	};
+	char buf[64];
+
+	CHECK_EQ(hwmsg_regdb_load_text(db, units, strlen(units), "u.reg",
+				       &err), 0);
+	CHECK_EQ(hwmsg_reg_decode(db, 0xa200, p, sizeof(p), &d, &err), 0);
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		v = hwmsg_reg_decoded_get(&d, want[i].path);
+		CHECK(v);
+		if (!v)
+			continue;
+		CHECK_STR(hwmsg_reg_value_str(v, buf, sizeof(buf)),
+			  want[i].text);
+		/* the plugin's BASE_HEX follows the same rule */
+		CHECK_EQ(hwmsg_reg_field_hex(v->field),
+			 !strcmp(want[i].path, "mask"));
+	}
+	v = hwmsg_reg_decoded_get(&d, "temp");
+	if (v) {
+		CHECK_STR(v->field->unit, "C");
+		CHECK_EQ(v->field->scale_num, 1);
+		CHECK_EQ(v->field->scale_den, 8);
+		CHECK_STR(hwmsg_reg_unit_str(v->field, 377, buf, sizeof(buf)),
+			  " (47.125 C)");
+	}
+	/* a short buffer is cut, never overrun */
+	v = hwmsg_reg_decoded_get(&d, "rate");
+	if (v)
+		CHECK_STR(hwmsg_reg_value_str(v, buf, 8), "1000 (1");
+	hwmsg_reg_decoded_free(&d);
+	hwmsg_regdb_free(db);
+}
+
 /* The built-in files parse, and describing an id twice is an error. */
 static void test_builtin_twice(void)
 {
@@ -239,5 +326,6 @@ int main(void)
 	test_good();
 	test_bad();
 	test_builtin_twice();
+	test_units();
 	return test_done("test_regdb_text");
 }
