@@ -262,7 +262,11 @@ static void show_field(const struct hwmsg_reg_field *f, uint32_t base,
 		print_quantity(f);
 		printf("\n");
 		for (k = 0; f->enums && f->enums[k].name; k++)
-			printf("  %-14s %-6s %-7s %*s    %s%u = %s\n", "", "",
+			printf(f->kind == HWMSG_REG_ENUM ||
+			       f->kind == HWMSG_REG_FLAGS ?
+			       "  %-14s %-6s %-7s %*s    %s%u = %s\n" :
+			       /* special= values of a number: bit patterns */
+			       "  %-14s %-6s %-7s %*s    %s0x%x = %s\n", "", "",
 			       "", 2 * (int)depth, "",
 			       f->kind == HWMSG_REG_FLAGS ? "bit " : "",
 			       f->enums[k].value, f->enums[k].name);

@@ -69,9 +69,17 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 {
 	double q;
 
+	const char *special;
+
 	if (!size)
 		return buf;
 	buf[0] = 0;
+	if (f->enums && f->kind != HWMSG_REG_ENUM && f->kind != HWMSG_REG_FLAGS &&
+	    (special = hwmsg_name_lookup(f->enums, (uint32_t)(f->width < 32 ?
+			raw & ((1ull << f->width) - 1) : raw)))) {
+		snprintf(buf, size, " (%s)", special);
+		return buf;
+	}
 	if (!f->unit && !f->scale_den)
 		return buf;
 	if (!f->scale_den) {

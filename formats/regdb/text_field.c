@@ -177,7 +177,10 @@ static int case_clash(struct text_parser *p, const struct hwmsg_reg_case *c,
 }
 
 /* One key=value option or the description; cases go to *cases. */
-/* unit=UNIT (letters, digits, / and %) or scale=NUM[/DEN], on numbers */
+/*
+ * unit=UNIT (letters, digits, / and %), scale=NUM[/DEN] or special=ENUM
+ * (values that are no quantity: MTBR's 0x8000 "no cable"), on numbers
+ */
 static int parse_quantity(struct text_parser *p, const char *key, size_t klen,
 			  const char *v, size_t vlen,
 			  struct hwmsg_reg_field *f)
@@ -190,6 +193,13 @@ static int parse_quantity(struct text_parser *p, const char *key, size_t klen,
 	    f->kind != HWMSG_REG_U64)
 		return text_err(p, "%.*s= on a field that is no uint, int or u64",
 				key, klen);
+	if (klen == 7) {
+		if (f->enums)
+			return text_err(p, "special= given twice%.*s", "", 0);
+		f->enums = text_find_named(p->enums, v, vlen);
+		return f->enums ? 0 : text_err(p, "unknown enum '%.*s'", v,
+					       vlen);
+	}
 	if (klen == 4) {
 		for (i = 0; i < vlen; i++)
 			if (!isalnum((unsigned char)v[i]) && v[i] != '/' &&
@@ -256,7 +266,8 @@ static int parse_option(struct text_parser *p, const struct tok *t,
 		return 0;
 	}
 	if ((klen == 4 && !memcmp(t->s, "unit", 4)) ||
-	    (klen == 5 && !memcmp(t->s, "scale", 5)))
+	    (klen == 5 && !memcmp(t->s, "scale", 5)) ||
+	    (klen == 7 && !memcmp(t->s, "special", 7)))
 		return parse_quantity(p, t->s, klen, v, vlen, f);
 	if (klen != 4 || memcmp(t->s, "case", 4))
 		return text_err(p, "unknown option '%.*s'", t->s, t->len);

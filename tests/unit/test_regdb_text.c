@@ -205,6 +205,12 @@ static const struct bad bad[] = {
 	  "t.reg:2: bad unit 'deg!' (up to 15 letters, digits, / and %, once)" },
 	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint unit=s unit=ms\n",
 	  "t.reg:2: bad unit 'ms' (up to 15 letters, digits, / and %, once)" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/1 rw bool special=x\n",
+	  "t.reg:2: special= on a field that is no uint, int or u64" },
+	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint special=nope\n",
+	  "t.reg:2: unknown enum 'nope'" },
+	{ "enum e a=1\nregister A 0x1 0x8\n\tf 0x00.0/8 rw uint special=e special=e\n",
+	  "t.reg:3: special= given twice" },
 	{ "register A 0x1 0x8\n\tf 0x00.0/8 rw uint unit=\n",
 	  "t.reg:2: bad unit '' (up to 15 letters, digits, / and %, once)" },
 	/* 33 two-bit elements back from 0x04.0 reach before byte 0 */
@@ -240,7 +246,8 @@ static void test_bad(void)
 
 /* unit= and scale=: the quantity after the raw value, decimal when set. */
 static const char units[] =
-	"register Q 0xa200 0x20\n"
+	"enum sp no_conn=0x8000 na=0x8002\n"
+	"register Q 0xa200 0x24\n"
 	"\ttemp 0x00.0/16 ro int scale=1/8 unit=C\n"
 	"\tage 0x04.0/20 rw uint unit=s\n"
 	"\trate 0x08.0/16 ro uint scale=100 unit=Mb/s\n"
@@ -248,7 +255,9 @@ static const char units[] =
 	"\tmask 0x10.0/32 ro uint\n"
 	"\tpct 0x14.0/8 ro uint unit=%\n"
 	"\tdbl 0x14.8/8 ro uint scale=2\n"
-	"\tns 0x18/64 ro u64 scale=1/1000 unit=us\n";
+	"\tns 0x18/64 ro u64 scale=1/1000 unit=us\n"
+	"\tsp0 0x20.16/16 ro int scale=1/8 unit=C special=sp\n"
+	"\tsp1 0x20.0/16 ro int scale=1/8 unit=C special=sp\n";
 
 static void test_units(void)
 {
@@ -256,7 +265,7 @@ static void test_units(void)
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reg_decoded d;
 	const struct hwmsg_reg_value *v;
-	static const uint8_t p[0x20] = {
+	static const uint8_t p[0x24] = {
 		0x00, 0x00, 0xff, 0xe6,		/* temp -26: -3.25 C */
 		0x00, 0x00, 0x01, 0x2c,		/* age 300 */
 		0x00, 0x00, 0x03, 0xe8,		/* rate 1000: 100 Gb/s */
@@ -264,6 +273,7 @@ static void test_units(void)
 		0x89, 0xc4, 0x3e, 0x71,		/* mask, in hex */
 		0x00, 0x00, 0x03, 0x32,		/* dbl 3, pct 50 */
 		0, 0, 0, 0, 0, 0, 0x05, 0xdc,	/* ns 1500 */
+		0x80, 0x00, 0x00, 0x10,		/* sp0 no_conn, sp1 2 C */
 	};
 	static const struct { const char *path, *text; } want[] = {
 		{ "temp", "-26 (-3.25 C)" },
@@ -274,6 +284,8 @@ static void test_units(void)
 		{ "pct", "50 %" },
 		{ "dbl", "3 (6)" },
 		{ "ns", "1500 (1.5 us)" },
+		{ "sp0", "-32768 (no_conn)" },
+		{ "sp1", "16 (2 C)" },
 	};
 	char buf[64];
 
