@@ -142,11 +142,18 @@ static const char *name_of(const struct hwmsg_name *t, uint32_t v)
 static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 {
 	unsigned int i, n = hwmsg_regdb_count(db);
+	int w = 4;	/* the NAME column fits the longest name (ADB ones) */
 
+	for (i = 0; i < n; i++) {
+		size_t l = strlen(hwmsg_regdb_at(db, i)->name);
+
+		if ((int)l > w)
+			w = l > 64 ? 64 : (int)l;
+	}
 	if (o->json)
 		printf("[");
 	else
-		printf("%-6s  %-24s %-6s %-8s %s\n", "ID", "NAME", "LEN",
+		printf("%-6s  %-*s %-6s %-8s %s\n", "ID", w, "NAME", "LEN",
 		       "SOURCE", "DESCRIPTION");
 	for (i = 0; i < n; i++) {
 		const struct hwmsg_reg *r = hwmsg_regdb_at(db, i);
@@ -168,7 +175,7 @@ static int regs_list(const struct hwmsg_regdb *db, const struct regs_opts *o)
 			snprintf(len, sizeof(len), "0x%x", r->len);
 		else
 			snprintf(len, sizeof(len), "-");
-		printf("0x%04x  %-24s %-6s %-8s %.*s\n", r->id, r->name, len,
+		printf("0x%04x  %-*s %-6s %-8s %.*s\n", r->id, w, r->name, len,
 		       r->layout ? name_of(hwmsg_reg_source_names, r->source) :
 				   "name",
 		       (int)strcspn(d, "\n"), d);
