@@ -339,7 +339,8 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	for (size_t i = 0; i < c->n_slots; i++)
 		if (c->slots[i].used)
 			c->slots[n++] = c->slots[i];
-	qsort(c->slots, n, sizeof(c->slots[0]), by_count);
+	if (n)	/* slots is NULL when nothing was counted */
+		qsort(c->slots, n, sizeof(c->slots[0]), by_count);
 	for (size_t i = 0; i < n; i++) {
 		const struct reg_stat *s = &c->slots[i];
 		const char *name = hwmsg_reg_name(s->reg_id);
