@@ -52,10 +52,11 @@ static void record_lines(struct lines *ls, const struct top_ui *ui,
 	if (m->rec_flags & HWMSG_RECF_HAS_INDEX)
 		snprintf(idx, sizeof(idx), "  devlink index %u",
 			 m->devlink_index);
-	add(ls, "  device %s/%s  driver %s%s%s", d->bus, d->dev, d->driver,
-	    idx,
-	    (m->rec_flags & HWMSG_RECF_NO_DEVICE) ? "  (not in the capture)"
-						  : "");
+	if (m->rec_flags & HWMSG_RECF_NO_DEVICE)
+		add(ls, "  device -  (none named in the capture)%s", idx);
+	else
+		add(ls, "  device %s/%s  driver %s%s", d->bus, d->dev,
+		    d->driver[0] ? d->driver : "-", idx);
 	if (m->rec_flags & HWMSG_RECF_TRUNCATED)
 		add(ls, "  original length %u", m->orig_len);
 }

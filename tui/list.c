@@ -69,7 +69,8 @@ static void line(const struct top_ui *ui, const struct top_msg *m, int y,
 	clrtoeol();
 	attroff(base);
 	ui_put(y, X_TIME, base, "%s", top_fmt_time(m->ts_ns, buf, sizeof(buf)));
-	ui_put(y, X_DEV, base, "%.12s", d->dev);
+	/* no device named (an Ethernet capture): "-", as hwmsg show says */
+	ui_put(y, X_DEV, base, "%.12s", d->dev[0] ? d->dev : "-");
 	ui_put(y, X_DIR, base, "%s", top_dir_arrow(m->dir));
 	if (!(m->flags & TOP_MSG_DECODED)) {
 		ui_put(y, X_REG, err, "%s: not decoded (%u bytes)",

@@ -4,7 +4,7 @@
 # records before (and around) the damage are still shown, and the exit
 # status says the input was damaged.
 set -eu
-HWMSGD=$1 HWMSG=$2
+HWMSGD=$1 HWMSG=$2 G=$3
 T=$(mktemp -d); trap 'rm -rf "$T"' EXIT
 
 # The byte offset of the Nth (1-based) EPB of a little-endian pcapng.
@@ -75,7 +75,7 @@ hex2bin "$pcap_hdr$ip_frame" > "$T/ip.pcap"
 "$HWMSG" stat "$T/ip.pcap" > "$T/out"
 grep -qx 'records   0 (emad 0, cmd_reg 0, other 0), 1 non-EMAD frames skipped' "$T/out" &&
 	grep -qx 'devices   none' "$T/out" || { cat "$T/out"; exit 1; }
-hex2bin "d4c3b2a1020004000000000000000000ffff000001000000010000000000000068000000680000000102c90000010002c90102038932000008040000500201011a2b3c4d00000005181100000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f202122232425262728292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f4000010000$ip_frame" > "$T/eth.pcap"
+cp "$G/../data/emad_eth.pcap" "$T/eth.pcap"	# that EMAD frame + the IP one
 "$HWMSG" stat "$T/eth.pcap" > "$T/out"
 grep -qx 'records   1 (emad 1, cmd_reg 0, other 0), 1 non-EMAD frames skipped' "$T/out" &&
 	grep -qx 'devices   unnamed 1' "$T/out" &&

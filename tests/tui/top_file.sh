@@ -30,6 +30,16 @@ tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
 
+# an Ethernet capture names no device: "-" in the list and the detail
+start 120 40 "$HWMSG" top -r "$(dirname "$0")/../data/emad_eth.pcap"
+wait_for 10 '^records 1 '
+wait_for 5 '^00:00:01\.000000 +- +→ +PMLP +query +no response'
+tm send-keys -t top Home Enter
+wait_for 5 '^  device -  \(none named in the capture\)$'
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
 # stdin: keys still come from the terminal
 start 120 40 sh -c "\"$HWMSG\" top -r - < \"$T/f.pcapng\""
 wait_for 10 '^records 500 '
