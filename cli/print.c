@@ -382,6 +382,32 @@ static bool json_leaf_is_zero(const struct hwmsg_reg_value *v)
 	}
 }
 
+/*
+ * "quantities":{"temperature":{"value":51.75,"unit":"C"}}: the fields the
+ * database gives a unit or scale, as what they measure; left out if none.
+ */
+static void json_quantities(FILE *f, const struct hwmsg_reg_decoded *d)
+{
+	bool first = true;
+	double q;
+
+	for (unsigned int i = 0; i < d->n_values; i++) {
+		const struct hwmsg_reg_value *v = &d->values[i];
+
+		if (v->group || v->missing || json_leaf_is_zero(v) ||
+		    !hwmsg_reg_quantity(v->field, v->raw, &q))
+			continue;
+		fputs(first ? ",\"quantities\":{" : ",", f);
+		json_print_str(f, v->path);
+		fprintf(f, ":{\"value\":%.10g,\"unit\":", q);
+		json_print_str(f, v->field->unit ? v->field->unit : "");
+		fputc('}', f);
+		first = false;
+	}
+	if (!first)
+		fputc('}', f);
+}
+
 /* "index":{...} always; "fields":{...} (every non-zero leaf) with -V */
 static void json_register(FILE *f, const struct hwmsg_msg *msg, bool all)
 {
@@ -421,6 +447,7 @@ static void json_register(FILE *f, const struct hwmsg_msg *msg, bool all)
 			first_f = false;
 		}
 		fputc('}', f);
+		json_quantities(f, &d);
 	}
 	hwmsg_reg_decoded_free(&d);
 }

@@ -407,6 +407,7 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 		       const struct regs_opts *o)
 {
 	struct hwmsg_reg_decoded d;
+	double q;
 	struct hwmsg_err err = { 0 };
 	char line[256];
 	uint8_t *buf;
@@ -438,10 +439,20 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 			if (v->missing)
 				printf(",\"missing\":true");
 			else if (!v->group) {
-				printf(",\"raw\":%llu,\"value\":",
-				       (unsigned long long)v->raw);
+				/* signed fields keep their sign in JSON */
+				if (v->field->kind == HWMSG_REG_INT)
+					printf(",\"raw\":%lld,\"value\":",
+					       (long long)v->raw);
+				else
+					printf(",\"raw\":%llu,\"value\":",
+					       (unsigned long long)v->raw);
 				json_print_str(stdout, hwmsg_reg_value_str(v, line,
 							     sizeof(line)));
+				if (hwmsg_reg_quantity(v->field, v->raw, &q)) {
+					printf(",\"quantity\":%.10g,\"unit\":", q);
+					json_print_str(stdout, v->field->unit ?
+						       v->field->unit : "");
+				}
 			}
 			printf("}");
 		}

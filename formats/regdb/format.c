@@ -64,32 +64,43 @@ static void flags_str(const struct hwmsg_reg_value *v, char *buf, size_t size)
 		snprintf(buf + used, size - used, ")");
 }
 
+/* A special= name for this raw value, or NULL. */
+static const char *special_name(const struct hwmsg_reg_field *f, uint64_t raw)
+{
+	if (!f->enums || f->kind == HWMSG_REG_ENUM ||
+	    f->kind == HWMSG_REG_FLAGS)
+		return NULL;
+	return hwmsg_name_lookup(f->enums, (uint32_t)(f->width < 32 ?
+				 raw & ((1ull << f->width) - 1) : raw));
+}
+
+bool hwmsg_reg_quantity(const struct hwmsg_reg_field *f, uint64_t raw,
+			double *q)
+{
+	if ((!f->unit && !f->scale_den) || special_name(f, raw))
+		return false;
+	*q = f->kind == HWMSG_REG_INT ? (double)(int64_t)raw : (double)raw;
+	if (f->scale_den)
+		*q = *q * f->scale_num / f->scale_den;
+	return true;
+}
+
 const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 			       char *buf, size_t size)
 {
-	double q;
-
-	const char *special;
+	const char *special = special_name(f, raw);
+	double q = 0;
 
 	if (!size)
 		return buf;
 	buf[0] = 0;
-	if (f->enums && f->kind != HWMSG_REG_ENUM && f->kind != HWMSG_REG_FLAGS &&
-	    (special = hwmsg_name_lookup(f->enums, (uint32_t)(f->width < 32 ?
-			raw & ((1ull << f->width) - 1) : raw)))) {
+	if (special)
 		snprintf(buf, size, " (%s)", special);
-		return buf;
-	}
-	if (!f->unit && !f->scale_den)
-		return buf;
-	if (!f->scale_den) {
-		snprintf(buf, size, " %s", f->unit);
-		return buf;
-	}
-	q = f->kind == HWMSG_REG_INT ? (double)(int64_t)raw : (double)raw;
-	q = q * f->scale_num / f->scale_den;
-	snprintf(buf, size, " (%.10g%s%s)", q, f->unit ? " " : "",
-		 f->unit ? f->unit : "");
+	else if (hwmsg_reg_quantity(f, raw, &q) && !f->scale_den)
+		snprintf(buf, size, " %s", f->unit);	/* "300 s" */
+	else if (f->scale_den)
+		snprintf(buf, size, " (%.10g%s%s)", q, f->unit ? " " : "",
+			 f->unit ? f->unit : "");
 	return buf;
 }
 

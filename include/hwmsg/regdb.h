@@ -249,6 +249,13 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 bool hwmsg_reg_field_hex(const struct hwmsg_reg_field *f);
 
 /*
+ * The quantity a number stands for (raw * scale, for a field with a unit
+ * or a scale, and a value that is no special= one): true and *q set.
+ */
+bool hwmsg_reg_quantity(const struct hwmsg_reg_field *f, uint64_t raw,
+			double *q);
+
+/*
  * What a number's unit and scale add to it: " s", " (47.125 C)" for an
  * MTMP temperature of 377 at 1/8 C, "" for a field with neither. Returns
  * buf. hwmsg_reg_value_str() appends it; the plugin too.

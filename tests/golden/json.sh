@@ -27,4 +27,14 @@ test "$(wc -l < "$T/ports")" -ge 2
 psid=$(sed -n 's/^ *psid *"\(.*\)"$/\1/p' "$G/sim.show-V.txt" | head -n 1)
 test -n "$psid"
 test "$(jq -r 'select(.reg == "MGIR" and .response) | .fields["fw_info.psid"]' "$T/all.json" | head -n 1)" = "$psid"
+# quantities: the first MTMP response's temperature, raw and in C, equal
+# to what -V prints ("414 (51.75 C)")
+want=$(sed -n 's/^ *temperature *\([0-9-]*\) (\([0-9.-]*\) C)$/\1 \2/p' "$G/sim.show-V.txt" | head -n 1)
+test -n "$want"
+got=$(jq -r 'select(.reg == "MTMP" and .response and .fields.temperature) |
+	"\(.fields.temperature) \(.quantities.temperature.value)"' "$T/all.json" | head -n 1)
+test "$got" = "$want" || { echo "MTMP: json '$got', text '$want'"; exit 1; }
+test "$(jq -r 'select(.reg == "MTMP" and .response) | .quantities.temperature.unit' "$T/all.json" | sort -u)" = C
+# no quantities object without units (PAOS has none)
+test "$(jq -s '[.[] | select(.reg == "PAOS" and .quantities)] | length' "$T/all.json")" -eq 0
 echo "json: 1100 records agree with the text"
