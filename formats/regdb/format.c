@@ -74,6 +74,22 @@ static const char *special_name(const struct hwmsg_reg_field *f, uint64_t raw)
 				 raw & ((1ull << f->width) - 1) : raw));
 }
 
+/* At most 3 decimals, no trailing zeros: "47.125", "39.216", "100000". */
+static const char *decimal(double q, char *buf, size_t size)
+{
+	char *end;
+
+	snprintf(buf, size, "%.3f", q);
+	end = buf + strlen(buf);
+	while (end > buf && end[-1] == '0')
+		*--end = 0;
+	if (end > buf && end[-1] == '.')
+		*--end = 0;
+	if (!strcmp(buf, "-0"))
+		strcpy(buf, "0");
+	return buf;
+}
+
 bool hwmsg_reg_quantity(const struct hwmsg_reg_field *f, uint64_t raw,
 			double *q)
 {
@@ -89,6 +105,7 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 			       char *buf, size_t size)
 {
 	const char *special = special_name(f, raw);
+	char num[48];
 	double q = 0;
 
 	if (!size)
@@ -99,8 +116,8 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 	else if (hwmsg_reg_quantity(f, raw, &q) && !f->scale_den)
 		snprintf(buf, size, " %s", f->unit);	/* "300 s" */
 	else if (f->scale_den)
-		snprintf(buf, size, " (%.10g%s%s)", q, f->unit ? " " : "",
-			 f->unit ? f->unit : "");
+		snprintf(buf, size, " (%s%s%s)", decimal(q, num, sizeof(num)),
+			 f->unit ? " " : "", f->unit ? f->unit : "");
 	return buf;
 }
 

@@ -255,6 +255,7 @@ static const char units[] =
 	"\tmask 0x10.0/32 ro uint\n"
 	"\tpct 0x14.0/8 ro uint unit=%\n"
 	"\tdbl 0x14.8/8 ro uint scale=2\n"
+	"\tduty 0x14.16/8 ro uint scale=100/255 unit=%\n"
 	"\tns 0x18/64 ro u64 scale=1/1000 unit=us\n"
 	"\tsp0 0x20.16/16 ro int scale=1/8 unit=C special=sp\n"
 	"\tsp1 0x20.0/16 ro int scale=1/8 unit=C special=sp\n";
@@ -271,7 +272,7 @@ static void test_units(void)
 		0x00, 0x00, 0x03, 0xe8,		/* rate 1000: 100 Gb/s */
 		0x89, 0xc4, 0x3e, 0x71,		/* up 2311339633 */
 		0x89, 0xc4, 0x3e, 0x71,		/* mask, in hex */
-		0x00, 0x00, 0x03, 0x32,		/* dbl 3, pct 50 */
+		0x00, 0x64, 0x03, 0x32,		/* duty 100, dbl 3, pct 50 */
 		0, 0, 0, 0, 0, 0, 0x05, 0xdc,	/* ns 1500 */
 		0x80, 0x00, 0x00, 0x10,		/* sp0 no_conn, sp1 2 C */
 	};
@@ -283,6 +284,7 @@ static void test_units(void)
 		{ "mask", "0x89c43e71" },
 		{ "pct", "50 %" },
 		{ "dbl", "3 (6)" },
+		{ "duty", "100 (39.216 %)" },	/* 3 decimals at most */
 		{ "ns", "1500 (1.5 us)" },
 		{ "sp0", "-32768 (no_conn)" },
 		{ "sp1", "16 (2 C)" },
