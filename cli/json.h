@@ -3,9 +3,20 @@
 #ifndef HWMSG_CLI_JSON_H
 #define HWMSG_CLI_JSON_H
 
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdio.h>
 
 /* s as a JSON string, quotes included; NULL prints "". */
 void json_print_str(FILE *f, const char *s);
+
+struct hwmsg_reg_field;
+
+/*
+ * SEP"KEY":51.75,"unit":"C" for a number the register database gives a
+ * unit or scale; nothing (false) for any other field or a special= value.
+ */
+bool json_print_quantity(FILE *f, const char *sep, const char *key,
+			 const struct hwmsg_reg_field *fd, uint64_t raw);
 
 #endif

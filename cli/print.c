@@ -389,18 +389,18 @@ static bool json_leaf_is_zero(const struct hwmsg_reg_value *v)
 static void json_quantities(FILE *f, const struct hwmsg_reg_decoded *d)
 {
 	bool first = true;
-	double q;
 
 	for (unsigned int i = 0; i < d->n_values; i++) {
 		const struct hwmsg_reg_value *v = &d->values[i];
+		double q;
 
 		if (v->group || v->missing || json_leaf_is_zero(v) ||
 		    !hwmsg_reg_quantity(v->field, v->raw, &q))
 			continue;
 		fputs(first ? ",\"quantities\":{" : ",", f);
 		json_print_str(f, v->path);
-		fprintf(f, ":{\"value\":%.10g,\"unit\":", q);
-		json_print_str(f, v->field->unit ? v->field->unit : "");
+		fputs(":{", f);
+		json_print_quantity(f, "", "value", v->field, v->raw);
 		fputc('}', f);
 		first = false;
 	}

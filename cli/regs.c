@@ -407,7 +407,6 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 		       const struct regs_opts *o)
 {
 	struct hwmsg_reg_decoded d;
-	double q;
 	struct hwmsg_err err = { 0 };
 	char line[256];
 	uint8_t *buf;
@@ -448,11 +447,8 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 					       (unsigned long long)v->raw);
 				json_print_str(stdout, hwmsg_reg_value_str(v, line,
 							     sizeof(line)));
-				if (hwmsg_reg_quantity(v->field, v->raw, &q)) {
-					printf(",\"quantity\":%.10g,\"unit\":", q);
-					json_print_str(stdout, v->field->unit ?
-						       v->field->unit : "");
-				}
+				json_print_quantity(stdout, ",", "quantity",
+						    v->field, v->raw);
 			}
 			printf("}");
 		}

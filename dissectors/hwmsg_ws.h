@@ -57,7 +57,7 @@ struct hwmsg_ws_reg_ctx {
 void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 			const struct hwmsg_name *src);
 
-/* "PMLP (0x5002)" for BASE_CUSTOM register id fields. */
+/* A BASE_HEX register id field labelled "PMLP (0x5002)". */
 proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
 				gint off, guint16 id);
 /* "PMLP", or "reg 0x1234" (packet scope) when unknown. */

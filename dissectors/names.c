@@ -24,8 +24,8 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 }
 
 /*
- * The reg_id fields (FT_UINT16, unmasked) are BASE_HEX so that -T fields and custom columns give
- * "0x5002"; the tree label carries the name the way a value_string would,
+ * The reg_id fields (FT_UINT16, unmasked) are BASE_HEX so that -T fields
+ * and custom columns give "0x5002"; the tree label carries the name the way a value_string would,
  * but from the register database, whose names can grow after registration
  * (the adb_file preference).
  */

@@ -106,16 +106,18 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 {
 	const char *special = special_name(f, raw);
 	char num[48];
-	double q = 0;
+	double q;
 
 	if (!size)
 		return buf;
 	buf[0] = 0;
 	if (special)
 		snprintf(buf, size, " (%s)", special);
-	else if (hwmsg_reg_quantity(f, raw, &q) && !f->scale_den)
+	else if (!hwmsg_reg_quantity(f, raw, &q))
+		return buf;			/* a plain number */
+	else if (!f->scale_den)
 		snprintf(buf, size, " %s", f->unit);	/* "300 s" */
-	else if (f->scale_den)
+	else
 		snprintf(buf, size, " (%s%s%s)", decimal(q, num, sizeof(num)),
 			 f->unit ? " " : "", f->unit ? f->unit : "");
 	return buf;

@@ -176,7 +176,6 @@ static int case_clash(struct text_parser *p, const struct hwmsg_reg_case *c,
 	return 0;
 }
 
-/* One key=value option or the description; cases go to *cases. */
 /*
  * unit=UNIT (letters, digits, / and %), scale=NUM[/DEN] or special=ENUM
  * (values that are no quantity: MTBR's 0x8000 "no cable"), on numbers
@@ -223,6 +222,7 @@ static int parse_quantity(struct text_parser *p, const char *key, size_t klen,
 	return 0;
 }
 
+/* One key=value option or the description; cases go to *cases. */
 static int parse_option(struct text_parser *p, const struct tok *t,
 			bool last, struct hwmsg_reg_field *f, bool *has_stride,
 			struct hwmsg_reg_case **cases, unsigned int *n_cases)
