@@ -9,7 +9,9 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "hwmsg/wire.h"
 #include "out.h"
+#include "hwmsg/zlayout.h"
 
 #define PLAIN_BUF_LEN	(64u << 10)
 
@@ -98,7 +100,8 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 		goto sys_err;
 	o->sigpipe = S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
 
-	o->cap = zstd ? ZSTD_CStreamOutSize() : PLAIN_BUF_LEN;
+	o->cap = zstd ? ZSTD_compressBound(HWMSG_OUT_FRAME_MAX) : PLAIN_BUF_LEN;
+	o->ratio = 4;	/* a first guess; each frame corrects it */
 	o->buf = malloc(o->cap);
 	if (!o->buf) {
 		errno = ENOMEM;
@@ -129,50 +132,180 @@ free:
 	return -1;
 }
 
-static int zstd_end_frame(struct hwmsg_out *o, struct hwmsg_err *err)
+/*
+ * Make room for need elements of elem bytes at *p (capacity doubling);
+ * false when out of memory, *p unchanged.
+ */
+#define RESERVE(p, cap, need) reserve((void *)(p), &(cap), (need), \
+				      sizeof(**(p)))
+static bool reserve(void *pp, size_t *cap, size_t need, size_t elem)
 {
-	ZSTD_inBuffer in = { NULL, 0, 0 };
-	size_t left;
+	size_t n = *cap ? *cap : 16;
+	void *old, *p;
 
-	if (!o->frame_in)
-		return 0;
-	do {
-		ZSTD_outBuffer out = { o->buf, o->cap, o->len };
+	if (need <= *cap)
+		return true;
+	while (n < need)
+		n *= 2;
+	memcpy(&old, pp, sizeof(old));
+	p = realloc(old, n * elem);
+	if (!p)
+		return false;
+	memcpy(pp, &p, sizeof(p));
+	*cap = n;
+	return true;
+}
 
-		left = ZSTD_compressStream2(o->zc, &out, &in, ZSTD_e_end);
-		o->len = out.pos;
-		if (ZSTD_isError(left))
-			return hwmsg_errf(err, 0, "%s: zstd: %s", o->name,
-					  ZSTD_getErrorName(left));
-		if (left && drain(o, err))
+/* Write one finished frame at once: a cut file loses only what follows. */
+static int put_frame(struct hwmsg_out *o, const uint8_t *p, size_t len,
+		     size_t plain, struct hwmsg_err *err)
+{
+	if (!RESERVE(&o->seek, o->seek_cap, 2 * (o->nseek + 1)))
+		return fail(o, ENOMEM, "seek table", err);
+	if (write_all(o, p, len, err))
+		return -1;
+	o->seek[2 * o->nseek] = (uint32_t)len;
+	o->seek[2 * o->nseek + 1] = (uint32_t)plain;
+	o->nseek++;
+	o->off += len;
+	return 0;
+}
+
+static int put_pad(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	size_t len = hwmsg_zl_pad_len(o->off);
+
+	if (!RESERVE(&o->buf, o->cap, len))
+		return fail(o, ENOMEM, "padding", err);
+	hwmsg_zl_pad_fill(o->buf, len, o->off);
+	return put_frame(o, o->buf, len, 0, err);
+}
+
+/*
+ * The largest prefix of the pending bytes, at most limit long, that ends
+ * where a pcapng block starts (so frames start at blocks: a reader can
+ * jump to one). In a fresh window a block too large to fit is split.
+ */
+static size_t prefix_at_most(const struct hwmsg_out *o, size_t limit,
+			     bool fresh)
+{
+	size_t lo = 0, hi = o->ncuts;
+
+	if (limit >= o->pend_len)
+		return o->pend_len;
+	while (lo < hi) {	/* first cut > limit */
+		size_t mid = (lo + hi) / 2;
+
+		if (o->cuts[mid] <= limit)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo && o->cuts[lo - 1])
+		return o->cuts[lo - 1];
+	return fresh ? limit : 0;
+}
+
+static void consume(struct hwmsg_out *o, size_t n)
+{
+	size_t i, j = 0;
+
+	memmove(o->pend, o->pend + n, o->pend_len - n);
+	o->pend_len -= n;
+	for (i = 0; i < o->ncuts; i++)
+		if (o->cuts[i] >= n)
+			o->cuts[j++] = (uint32_t)(o->cuts[i] - n);
+	o->ncuts = j;
+}
+
+/*
+ * Compress the pending bytes into frames that fit before the next point
+ * (zlayout.h), sized from the last frame's ratio and shrunk when the
+ * guess was wrong.
+ */
+static int emit(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	while (o->pend_len) {
+		size_t room = hwmsg_zl_next_point(o->off) - o->off;
+		size_t usable = room - HWMSG_ZL_SKIP_HDR;
+		bool fresh = room >= HWMSG_OUT_FRESH_ROOM;
+		double guess = o->ratio * (double)usable * 0.95;
+		size_t n, s = 0;
+		int tries;
+
+		if (room < HWMSG_ZL_MIN_ROOM) {
+			if (put_pad(o, err))
+				return -1;
+			continue;
+		}
+		n = prefix_at_most(o, guess >= (double)o->pend_len ?
+				   o->pend_len : (size_t)guess, fresh);
+		for (tries = 0; n && tries < 8; tries++) {
+			s = ZSTD_compress2(o->zc, o->buf, o->cap, o->pend, n);
+			if (ZSTD_isError(s))
+				return hwmsg_errf(err, 0, "%s: zstd: %s",
+						  o->name, ZSTD_getErrorName(s));
+			if (hwmsg_zl_frame_fits(o->off, s))
+				break;
+			guess = (double)n * (double)usable / (double)s * 0.9;
+			n = guess < (double)n ?
+			    prefix_at_most(o, (size_t)guess, fresh) : 0;
+			s = 0;
+		}
+		if (!s) {	/* nothing fits here: the next window */
+			if (put_pad(o, err))
+				return -1;
+			continue;
+		}
+		o->ratio = (double)n / (double)s;
+		if (put_frame(o, o->buf, s, n, err))
 			return -1;
-	} while (left);
-	o->frame_in = 0;
+		consume(o, n);
+	}
 	return 0;
 }
 
 static int zstd_write(struct hwmsg_out *o, const void *data, size_t len,
 		      struct hwmsg_err *err)
 {
-	ZSTD_inBuffer in = { data, len, 0 };
+	size_t need = o->pend_len + len;
 
-	while (in.pos < in.size) {
-		ZSTD_outBuffer out = { o->buf, o->cap, o->len };
-		size_t ret = ZSTD_compressStream2(o->zc, &out, &in,
-						  ZSTD_e_continue);
-
-		o->len = out.pos;
-		if (ZSTD_isError(ret))
-			return hwmsg_errf(err, 0, "%s: zstd: %s", o->name,
-					  ZSTD_getErrorName(ret));
-		if (o->len == o->cap && drain(o, err))
-			return -1;
-	}
-	o->frame_in += len;
+	if (!RESERVE(&o->pend, o->pend_cap, need) ||
+	    !RESERVE(&o->cuts, o->cuts_cap, o->ncuts + 1) ||
+	    !RESERVE(&o->buf, o->cap, ZSTD_compressBound(need)))
+		return fail(o, ENOMEM, "zstd buffer", err);
+	o->cuts[o->ncuts++] = (uint32_t)o->pend_len;
+	memcpy(o->pend + o->pend_len, data, len);
+	o->pend_len = need;
 	/* bound what a reader of a cut file can lose */
-	if (o->frame_in >= HWMSG_OUT_FRAME_MAX)
-		return zstd_end_frame(o, err);
+	if (o->pend_len >= HWMSG_OUT_FRAME_MAX)
+		return emit(o, err);
 	return 0;
+}
+
+/*
+ * zstd's seekable format (contrib/seekable_format): a skippable frame
+ * listing every frame's compressed and plain size, found from the end.
+ */
+static int put_seek_table(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	size_t body = 8 * o->nseek + 9, i;
+	uint8_t *p;
+
+	if (!o->nseek)
+		return 0;
+	if (!RESERVE(&o->buf, o->cap, HWMSG_ZL_SKIP_HDR + body))
+		return fail(o, ENOMEM, "seek table", err);
+	p = o->buf;
+	hwmsg_put_le32(p, HWMSG_ZL_SEEK_MAGIC);
+	hwmsg_put_le32(p + 4, (uint32_t)body);
+	p += HWMSG_ZL_SKIP_HDR;
+	for (i = 0; i < 2 * o->nseek; i++, p += 4)
+		hwmsg_put_le32(p, o->seek[i]);
+	hwmsg_put_le32(p, (uint32_t)o->nseek);
+	p[4] = 0;		/* descriptor: no checksums */
+	hwmsg_put_le32(p + 5, HWMSG_ZL_SEEKABLE_MAGIC);
+	return write_all(o, o->buf, HWMSG_ZL_SKIP_HDR + body, err);
 }
 
 int hwmsg_out_write(struct hwmsg_out *o, const void *data, size_t len,
@@ -195,8 +328,8 @@ int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err)
 {
 	if (o->error)
 		return fail(o, o->error, "write", err);
-	if (o->zc && zstd_end_frame(o, err))
-		return -1;
+	if (o->zc)
+		return emit(o, err);
 	return drain(o, err);
 }
 
@@ -204,11 +337,17 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 {
 	int ret = 0;
 
-	if (o->fd >= 0 && o->buf)
+	if (o->fd >= 0 && o->buf) {
 		ret = hwmsg_out_flush(o, err);
+		if (!ret && o->zc)
+			ret = put_seek_table(o, err);
+	}
 	if (o->own_fd && close(o->fd) && !ret)
 		ret = fail(o, errno, "close", err);
 	ZSTD_freeCCtx(o->zc);
+	free(o->pend);
+	free(o->cuts);
+	free(o->seek);
 	free(o->buf);
 	free(o->name);
 	memset(o, 0, sizeof(*o));

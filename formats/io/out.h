@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The writer's output: a bounded buffer in front of a file descriptor,
- * optionally zstd-compressed as a sequence of independent frames.
+ * optionally zstd-compressed as a sequence of independent frames laid out
+ * for every reader (zlayout.h) and ended by a seek table.
  */
 #ifndef HWMSG_IO_OUT_H
 #define HWMSG_IO_OUT_H
@@ -14,8 +15,10 @@
 
 #include "hwmsg/err.h"
 
-/* A zstd frame ends after this much input even without a flush. */
+/* Pending input is compressed after this much even without a flush. */
 #define HWMSG_OUT_FRAME_MAX	(1u << 20)
+/* With this much room before the next point a block may be split. */
+#define HWMSG_OUT_FRESH_ROOM	(32u << 10)
 
 struct hwmsg_out {
 	char *name;		/* for error messages */
@@ -23,10 +26,18 @@ struct hwmsg_out {
 	bool own_fd;		/* not stdout: close it */
 	bool sigpipe;		/* fd is a pipe or socket */
 	int error;		/* sticky errno of the first failure */
-	uint8_t *buf;		/* bytes for fd (compressed when zc) */
+	uint8_t *buf;		/* plain: bytes for fd; zstd: one frame */
 	size_t cap, len;
 	ZSTD_CCtx *zc;		/* NULL: plain output */
-	size_t frame_in;	/* uncompressed bytes in the open frame */
+	/* zstd: plain bytes of the frames to come, and where blocks start */
+	uint8_t *pend;
+	size_t pend_len, pend_cap;
+	uint32_t *cuts;
+	size_t ncuts, cuts_cap;
+	uint64_t off;		/* compressed bytes written */
+	double ratio;		/* plain/compressed of the last frame */
+	uint32_t *seek;		/* per frame: compressed, plain size */
+	size_t nseek, seek_cap;
 };
 
 /* path "-": stdout. level 0: zstd's default. */

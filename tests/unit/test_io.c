@@ -17,6 +17,7 @@
 #include <zstd.h>
 
 #include "hwmsg/io.h"
+#include "hwmsg/wire.h"
 #include "../test.h"
 #include "test_files.h"
 
@@ -930,12 +931,17 @@ static void test_zstd_frame_size(void)
 		CHECK(!ZSTD_isError(fl));
 		if (ZSTD_isError(fl))
 			break;
+		/* data frames, not the seek table */
+		if (hwmsg_get_le32(f + off) == 0xfd2fb528u) {
+			CHECK(ZSTD_getFrameContentSize(f + off, fl) <=
+			      (1u << 20) + 1100);
+			frames++;
+		}
 		off += fl;
-		frames++;
 	}
 	free(f);
-	/* SHB frame, two 1 MiB frames, the rest with the ISB at close */
-	CHECK_EQ(frames, 4);
+	/* SHB frame, 2.5 MiB in frames of at most 1 MiB, the ISB at close */
+	CHECK(frames >= 4);
 
 	{
 		struct hwmsg_reader *r = hwmsg_reader_open(path("big.pcapng.zst"),
