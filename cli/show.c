@@ -16,6 +16,7 @@
 #include "hwmsg/regdb.h"
 #include "hwmsg/txn.h"
 #include "print.h"
+#include "select.h"
 
 struct show_opts {
 	bool verbose;
@@ -26,6 +27,7 @@ struct show_opts {
 	const char *reg;	/* only this register (name or id) */
 	uint16_t reg_id;	/* reg, resolved */
 	uint64_t count;
+	struct select sel;	/* -Y, -d, --since, --until */
 };
 
 static void show_usage(FILE *f)
@@ -39,6 +41,7 @@ static void show_usage(FILE *f)
 		"  -r, --relative     time relative to the first record\n"
 		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
 		"  -c, --count N      stop after N records\n"
+		SELECT_USAGE
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
 
@@ -61,14 +64,15 @@ static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 		printf(" never answered\n");
 }
 
-static bool selected(const struct show_opts *o, const struct hwmsg_msg *msg,
-		     bool decoded)
+static bool selected(struct show_opts *o, const struct hwmsg_filter_rec *fr)
 {
-	if (o->errors_only && (!decoded || !msg->op.status))
+	const struct hwmsg_msg *msg = fr->msg;
+
+	if (o->errors_only && (!msg || !msg->op.status))
 		return false;
-	if (o->reg && (!decoded || msg->op.reg_id != o->reg_id))
+	if (o->reg && (!msg || msg->op.reg_id != o->reg_id))
 		return false;
-	return true;
+	return select_match(&o->sel, fr);
 }
 
 struct show_state {
@@ -96,7 +100,7 @@ static void warn_drops(const struct hwmsg_reader *r, const char *path)
 			(unsigned long long)(n + d.received));
 }
 
-static int show_file(const char *path, const struct show_opts *o,
+static int show_file(const char *path, struct show_opts *o,
 		     struct show_state *s)
 {
 	struct hwmsg_reader *r;
@@ -113,6 +117,7 @@ static int show_file(const char *path, const struct show_opts *o,
 		struct hwmsg_txn_info info = { 0 };
 		struct hwmsg_msg msg;
 		struct hwmsg_err merr;
+		struct hwmsg_filter_rec fr = { .rec = &rec };
 		bool decoded;
 
 		if (ret < 0) {
@@ -124,9 +129,14 @@ static int show_file(const char *path, const struct show_opts *o,
 			s->first_ts = rec.ts_ns;
 		s->n++;
 		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
+		/* refs are frame numbers, as the plugin's response_to */
 		if (decoded && s->txn)
-			hwmsg_txn_feed(s->txn, &rec, &msg, &info);
-		if (!selected(o, &msg, decoded))
+			hwmsg_txn_feed_ref(s->txn, &rec, &msg, s->n, &info);
+		fr.msg = decoded ? &msg : NULL;
+		fr.txn = s->txn ? &info : NULL;
+		fr.number = s->n;
+		fr.first_ts_ns = s->first_ts;
+		if (!selected(o, &fr))
 			continue;
 		/* as tcpdump -c: N of the records shown, not of those read */
 		if (o->count && ++s->shown >= o->count)
@@ -150,7 +160,7 @@ static int show_file(const char *path, const struct show_opts *o,
 	return bad;
 }
 
-static int show_files(int n, char **paths, const struct show_opts *o)
+static int show_files(int n, char **paths, struct show_opts *o)
 {
 	struct show_state s = { 0 };
 	int ret = 0;
@@ -161,13 +171,15 @@ static int show_files(int n, char **paths, const struct show_opts *o)
 			fprintf(stderr, "hwmsg: out of memory\n");
 			return 1;
 		}
-		if (!o->reg && !o->errors_only && !o->json)
+		if (!o->reg && !o->errors_only && !o->json &&
+		    !select_active(&o->sel))
 			hwmsg_txn_set_evict_cb(s.txn, print_orphan, s.txn);
 	}
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);
 	if (s.txn) {
-		if (!o->reg && !o->errors_only && !o->json)
+		if (!o->reg && !o->errors_only && !o->json &&
+		    !select_active(&o->sel))
 			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
 		hwmsg_txn_free(s.txn);
 	}
@@ -199,13 +211,21 @@ int cmd_show(int argc, char **argv)
 		{ "count", required_argument, NULL, 'c' },
 		{ "no-pair", no_argument, NULL, 'P' },
 		{ "help", no_argument, NULL, 'h' },
+		SELECT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	struct show_opts o = { 0 };
-	int c;
+	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "VjerR:c:h", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerR:c:hY:d:", lopts, NULL)) != -1) {
 		switch (c) {
+		case SELECT_FILTER:
+		case SELECT_DEVICE:
+		case SELECT_SINCE:
+		case SELECT_UNTIL:
+			if (select_add(&o.sel, "hwmsg show", c, optarg))
+				goto usage;
+			break;
 		case 'V':
 			o.verbose = true;
 			break;
@@ -223,27 +243,33 @@ int cmd_show(int argc, char **argv)
 			if (reg_parse(optarg, &o.reg_id)) {
 				fprintf(stderr, "hwmsg show: unknown register '%s' (a name such as PMLP or an id such as 0x5002)\n",
 					optarg);
-				return 2;
+				goto usage;
 			}
 			break;
 		case 'c':
 			if (parse_count(optarg, &o.count))
-				return 2;
+				goto usage;
 			break;
 		case 'P':
 			o.no_pair = true;
 			break;
 		case 'h':
 			show_usage(stdout);
+			select_free(&o.sel);
 			return 0;
 		default:
 			show_usage(stderr);
-			return 2;
+			goto usage;
 		}
 	}
 	if (optind >= argc) {
 		show_usage(stderr);
-		return 2;
+		goto usage;
 	}
-	return show_files(argc - optind, argv + optind, &o);
+	ret = show_files(argc - optind, argv + optind, &o);
+	select_free(&o.sel);
+	return ret;
+usage:
+	select_free(&o.sel);
+	return 2;
 }

@@ -63,11 +63,6 @@ struct mlxreg_walk {
 
 /* ---- field types ---------------------------------------------------------- */
 
-static guint32 field_bits(const struct hwmsg_reg_field *f)
-{
-	return f->width + (f->has_msb ? f->msb_width : 0);
-}
-
 static enum ftenum uint_type(guint32 bits, gboolean is_signed)
 {
 	if (bits <= 8)
@@ -81,30 +76,26 @@ static enum ftenum uint_type(guint32 bits, gboolean is_signed)
 	return is_signed ? FT_INT64 : FT_UINT64;
 }
 
-/* The hf type of a leaf field; the same choice at dissection time. */
+/* The hf type of a leaf field (libhwmsg decides, for filters alike). */
 static enum ftenum field_type(const struct hwmsg_reg_field *f)
 {
-	switch (f->kind) {
-	case HWMSG_REG_INT:
-		return uint_type(field_bits(f), TRUE);
-	case HWMSG_REG_BOOL:
+	switch (hwmsg_reg_field_vtype(f)) {
+	case HWMSG_REG_V_INT:
+		return uint_type(hwmsg_reg_field_bits(f), TRUE);
+	case HWMSG_REG_V_BOOL:
 		return FT_BOOLEAN;
-	case HWMSG_REG_MAC:
-		return f->width == 48 ? FT_ETHER : FT_BYTES;
-	case HWMSG_REG_IPV4:
-		return f->width == 32 ? FT_IPv4 : uint_type(f->width, FALSE);
-	case HWMSG_REG_IPV6:
-		return f->width == 128 ? FT_IPv6 : FT_BYTES;
-	case HWMSG_REG_STRING:
+	case HWMSG_REG_V_MAC:
+		return FT_ETHER;
+	case HWMSG_REG_V_IPV4:
+		return FT_IPv4;
+	case HWMSG_REG_V_IPV6:
+		return FT_IPv6;
+	case HWMSG_REG_V_STRING:
 		return FT_STRINGZPAD;
-	case HWMSG_REG_BYTES:
-	case HWMSG_REG_LAYOUT:
-	case HWMSG_REG_UNION:	/* a union no arm matched: its bytes */
+	case HWMSG_REG_V_BYTES:
 		return FT_BYTES;
-	case HWMSG_REG_U64:
-		return FT_UINT64;
-	default:		/* uint, enum, flags */
-		return f->width > 64 ? FT_BYTES : uint_type(field_bits(f), FALSE);
+	default:
+		return uint_type(hwmsg_reg_field_bits(f), FALSE);
 	}
 }
 

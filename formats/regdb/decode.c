@@ -369,13 +369,17 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 
 static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 		      size_t len, struct hwmsg_reg_decoded *out,
-		      struct hwmsg_err *err, bool shallow)
+		      struct hwmsg_err *err, bool shallow, bool reuse)
 {
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = out, .err = err, .shallow = shallow };
 	char filter[HWMSG_REG_PATH_MAX];
+	struct hwmsg_reg_value *values = reuse ? out->values : NULL;
+	unsigned int cap = reuse ? out->cap : 0;
 
 	memset(out, 0, sizeof(*out));
+	out->values = values;
+	out->cap = cap;
 	out->reg = reg;
 	out->payload_len = (uint32_t)d.len;
 	if (!reg->layout)
@@ -392,7 +396,14 @@ int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 			 size_t len, struct hwmsg_reg_decoded *out,
 			 struct hwmsg_err *err)
 {
-	return decode_reg(reg, payload, len, out, err, false);
+	return decode_reg(reg, payload, len, out, err, false, false);
+}
+
+int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
+			   size_t len, struct hwmsg_reg_decoded *out,
+			   struct hwmsg_err *err)
+{
+	return decode_reg(reg, payload, len, out, err, false, true);
 }
 
 const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
@@ -407,7 +418,7 @@ const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 	if (!reg || !size)
 		return NULL;
 	/* index fields are top-level scalars: skip arrays and records */
-	if (decode_reg(reg, payload, len, &d, NULL, true) >= 0)
+	if (decode_reg(reg, payload, len, &d, NULL, true, false) >= 0)
 		ret = hwmsg_reg_summary(&d, buf, size);
 	hwmsg_reg_decoded_free(&d);
 	return ret;

@@ -123,6 +123,37 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 	return buf;
 }
 
+uint32_t hwmsg_reg_field_bits(const struct hwmsg_reg_field *f)
+{
+	return f->width + (f->has_msb ? f->msb_width : 0);
+}
+
+enum hwmsg_reg_vtype hwmsg_reg_field_vtype(const struct hwmsg_reg_field *f)
+{
+	switch (f->kind) {
+	case HWMSG_REG_INT:
+		return HWMSG_REG_V_INT;
+	case HWMSG_REG_BOOL:
+		return HWMSG_REG_V_BOOL;
+	case HWMSG_REG_MAC:
+		return f->width == 48 ? HWMSG_REG_V_MAC : HWMSG_REG_V_BYTES;
+	case HWMSG_REG_IPV4:
+		return f->width == 32 ? HWMSG_REG_V_IPV4 : HWMSG_REG_V_UINT;
+	case HWMSG_REG_IPV6:
+		return f->width == 128 ? HWMSG_REG_V_IPV6 : HWMSG_REG_V_BYTES;
+	case HWMSG_REG_STRING:
+		return HWMSG_REG_V_STRING;
+	case HWMSG_REG_BYTES:
+	case HWMSG_REG_LAYOUT:
+	case HWMSG_REG_UNION:	/* a union no arm matched: its bytes */
+		return HWMSG_REG_V_BYTES;
+	case HWMSG_REG_U64:
+		return HWMSG_REG_V_UINT;
+	default:		/* uint, enum, flags */
+		return f->width > 64 ? HWMSG_REG_V_BYTES : HWMSG_REG_V_UINT;
+	}
+}
+
 bool hwmsg_reg_field_hex(const struct hwmsg_reg_field *f)
 {
 	return f->kind == HWMSG_REG_FLAGS ||

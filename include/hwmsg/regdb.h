@@ -228,10 +228,36 @@ int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 			 size_t len, struct hwmsg_reg_decoded *out,
 			 struct hwmsg_err *err);
 void hwmsg_reg_decoded_free(struct hwmsg_reg_decoded *d);
+/*
+ * hwmsg_reg_decode_reg into a decoded list that keeps its buffer from the
+ * last call (zeroed at first): no allocation once it is large enough.
+ */
+int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
+			   size_t len, struct hwmsg_reg_decoded *out,
+			   struct hwmsg_err *err);
 
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
 hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
+
+/*
+ * What a leaf field's value is to a filter or a Wireshark field: the one
+ * choice the plugin and the filter language make alike.
+ */
+enum hwmsg_reg_vtype {
+	HWMSG_REG_V_UINT,	/* hwmsg_reg_field_bits() wide */
+	HWMSG_REG_V_INT,
+	HWMSG_REG_V_BOOL,
+	HWMSG_REG_V_MAC,
+	HWMSG_REG_V_IPV4,
+	HWMSG_REG_V_IPV6,
+	HWMSG_REG_V_STRING,	/* NUL-padded */
+	HWMSG_REG_V_BYTES,
+};
+
+enum hwmsg_reg_vtype hwmsg_reg_field_vtype(const struct hwmsg_reg_field *f);
+/* Bits of the value, a split local port's high bits included. */
+uint32_t hwmsg_reg_field_bits(const struct hwmsg_reg_field *f);
 
 /* A kind read as one number (uint, int, bool, enum, flags, u64, ipv4). */
 bool hwmsg_reg_kind_is_number(uint8_t kind);
