@@ -24,6 +24,7 @@ struct show_opts {
 	bool relative;
 	bool no_pair;
 	bool json;
+	bool numbers;		/* -N: Wireshark's frame numbers */
 	const char *reg;	/* only this register (name or id) */
 	uint16_t reg_id;	/* reg, resolved */
 	uint64_t count;
@@ -39,6 +40,8 @@ static void show_usage(FILE *f)
 		"  -j, --json         one JSON object per record and line\n"
 		"  -e, --errors       only responses with a non-zero status\n"
 		"  -r, --relative     time relative to the first record\n"
+		"  -N, --number       each line starts with the record's number in the\n"
+		"                     files, as Wireshark numbers frames\n"
 		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
 		"  -c, --count N      stop after N records\n"
 		SELECT_USAGE
@@ -78,6 +81,7 @@ static bool selected(struct show_opts *o, const struct hwmsg_filter_rec *fr)
 struct show_state {
 	struct hwmsg_txn *txn;		/* NULL: --no-pair */
 	uint64_t n, shown, first_ts;
+	uint64_t frames_before;		/* packets of the files before */
 	bool done;			/* --count reached */
 };
 
@@ -131,10 +135,12 @@ static int show_file(const char *path, struct show_opts *o,
 		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
 		/* refs are frame numbers, as the plugin's response_to */
 		if (decoded && s->txn)
-			hwmsg_txn_feed_ref(s->txn, &rec, &msg, s->n, &info);
+			hwmsg_txn_feed_ref(s->txn, &rec, &msg,
+					   s->frames_before +
+					   hwmsg_reader_info(r)->packets, &info);
 		fr.msg = decoded ? &msg : NULL;
 		fr.txn = s->txn ? &info : NULL;
-		fr.number = s->n;
+		fr.number = s->frames_before + hwmsg_reader_info(r)->packets;
 		fr.first_ts_ns = s->first_ts;
 		if (!selected(o, &fr))
 			continue;
@@ -146,6 +152,8 @@ static int show_file(const char *path, struct show_opts *o,
 					  s->txn ? &info : NULL, o->verbose);
 			continue;
 		}
+		if (o->numbers)
+			printf("%llu ", (unsigned long long)fr.number);
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
 				  s->txn ? &info : NULL,
 				  o->relative ? s->first_ts : 0);
@@ -156,6 +164,7 @@ static int show_file(const char *path, struct show_opts *o,
 	}
 	if (!ret)
 		warn_drops(r, path);
+	s->frames_before += hwmsg_reader_info(r)->packets;
 	hwmsg_reader_close(r);
 	return bad;
 }
@@ -207,6 +216,7 @@ int cmd_show(int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' },
 		{ "errors", no_argument, NULL, 'e' },
 		{ "relative", no_argument, NULL, 'r' },
+		{ "number", no_argument, NULL, 'N' },
 		{ "reg", required_argument, NULL, 'R' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "no-pair", no_argument, NULL, 'P' },
@@ -217,7 +227,7 @@ int cmd_show(int argc, char **argv)
 	struct show_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "VjerR:c:hY:d:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerNR:c:hY:d:", lopts, NULL)) != -1) {
 		switch (c) {
 		case SELECT_FILTER:
 		case SELECT_DEVICE:
@@ -237,6 +247,9 @@ int cmd_show(int argc, char **argv)
 			break;
 		case 'r':
 			o.relative = true;
+			break;
+		case 'N':
+			o.numbers = true;
 			break;
 		case 'R':
 			o.reg = optarg;

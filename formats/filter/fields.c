@@ -144,9 +144,12 @@ static int get_emad(struct ectx *c, struct fval *v)
 	return is_type(c, HWMSG_TYPE_MLX_EMAD) ? get_present(c, v) : 0;
 }
 
+/* The plugin shows the Ethernet header in emad only for records; in an
+ * Ethernet capture those are eth.* fields. */
 static int eth_bytes(struct ectx *c, struct fval *v, size_t off, size_t n)
 {
-	if (!is_type(c, HWMSG_TYPE_MLX_EMAD) || rec(c)->len < off + n)
+	if (!is_type(c, HWMSG_TYPE_MLX_EMAD) || !has_record(c) ||
+	    rec(c)->len < off + n)
 		return 0;
 	v->p = rec(c)->payload + off;
 	v->len = n;
