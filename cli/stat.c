@@ -16,6 +16,7 @@
 #include "hwmsg/text.h"
 #include "hwmsg/txn.h"
 #include "print.h"
+#include "select.h"
 
 #define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
 #define LAT_BUCKETS 512		/* log-linear: 8 per power of two, ~12% wide */
@@ -53,6 +54,10 @@ struct stat_ctx {
 	uint64_t received, dropped, unattributed;
 	unsigned int files, files_without_isb;
 	const char *file_without_isb;	/* the first one, named alone */
+	/* -Y, -d, --since, --until: only selected records are counted; all
+	 * are paired (a selected response keeps its latency) */
+	struct select sel;
+	uint64_t read, frames_before, sel_first_ts;
 };
 
 static struct reg_stat *find_slot(struct reg_stat *slots, size_t n_slots,
@@ -141,9 +146,15 @@ static double lat_percentile(const struct reg_stat *s, double p)
 	return (double)s->lat_max_ns;
 }
 
+/* refs are frame number << 1 | selected */
 static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
-	struct reg_stat *s = slot(arg, o->reg_id, o->method);
+	struct stat_ctx *c = arg;
+	struct reg_stat *s;
+
+	if (select_active(&c->sel) && !(o->ref & 1))
+		return;
+	s = slot(c, o->reg_id, o->method);
 
 	if (s)
 		s->orphans++;
@@ -299,6 +310,14 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	size_t n = 0;
 
 	printf("file      %s\n", path);
+	if (select_active(&c->sel)) {
+		printf("selected  %llu of %llu records by", (unsigned long long)c->records,
+		       (unsigned long long)c->read);
+		for (unsigned int i = 0; i < c->sel.n; i++)
+			printf("%s %s", i ? " and" : "",
+			       hwmsg_filter_text(c->sel.f[i]));
+		putchar('\n');
+	}
 	printf("records   %llu (emad %llu, cmd_reg %llu, other %llu)",
 	       (unsigned long long)c->records,
 	       (unsigned long long)c->by_type[0],
@@ -372,6 +391,37 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		free(c->slots[i].lat_hist);
 }
 
+/*
+ * Pair every record (a selected response needs its request), then ask the
+ * selection; the ref remembers the answer for the orphan count.
+ */
+static bool select_record(struct stat_ctx *c, const struct hwmsg_record *rec,
+			  const struct hwmsg_msg *msg, uint64_t number,
+			  struct hwmsg_txn *txn, struct hwmsg_txn_info *info)
+{
+	struct hwmsg_filter_rec fr = {
+		.rec = rec, .msg = msg, .txn = info, .number = number,
+		.first_ts_ns = c->sel_first_ts,
+	};
+	bool selected;
+
+	if (!select_active(&c->sel)) {
+		if (msg)
+			hwmsg_txn_feed_ref(txn, rec, msg, number << 1 | 1, info);
+		return true;
+	}
+	if (msg)
+		hwmsg_txn_feed_ref(txn, rec, msg, number << 1, info);
+	/* response_to and friends are frame numbers, as in the plugin */
+	info->req_ref >>= 1;
+	info->first_ref >>= 1;
+	info->prev_ref >>= 1;
+	selected = select_match(&c->sel, &fr);
+	if (selected && msg && !info->is_response)	/* an orphan to count */
+		hwmsg_txn_set_ref(txn, number << 1 | 1);
+	return selected;
+}
+
 /* Account every record of one file; pairing goes on across files. */
 static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		      struct hwmsg_reader *r)
@@ -383,12 +433,22 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 };
 		struct hwmsg_msg msg;
+		bool decoded, selected;
+		uint64_t number;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			c->malformed++;
 			continue;
 		}
+		if (!c->read++)
+			c->sel_first_ts = rec.ts_ns;
+		number = c->frames_before + hwmsg_reader_info(r)->packets;
+		decoded = !hwmsg_msg_decode(&rec, &msg, &err);
+		selected = select_record(c, &rec, decoded ? &msg : NULL,
+					 number, txn, &info);
+		if (!selected)
+			continue;
 		/* files of a ring, or merged ones, need not be in order */
 		if (!c->records++ || rec.ts_ns < c->first_ts)
 			c->first_ts = rec.ts_ns;
@@ -398,14 +458,13 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		count_device(c, &rec);
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
-		if (hwmsg_msg_decode(&rec, &msg, &err)) {
+		if (!decoded) {
 			/* other types (devlink events, nfp) are not decoded */
 			if (rec.type == HWMSG_TYPE_MLX_EMAD ||
 			    rec.type == HWMSG_TYPE_MLX_CMD_REG)
 				c->undecoded++;
 			continue;
 		}
-		hwmsg_txn_feed(txn, &rec, &msg, &info);
 		account(c, &rec, &msg, &info);
 	}
 }
@@ -427,33 +486,75 @@ static void add_drops(struct stat_ctx *c, const struct hwmsg_reader *r,
 	c->unattributed += d.unattributed;
 }
 
+static void stat_usage(FILE *f)
+{
+	fprintf(f,
+		"Usage: hwmsg stat [OPTIONS] FILE... (- for stdin)\n"
+		"Several files (a ring from hwmsgd -b) are one trace.\n"
+		SELECT_USAGE);
+}
+
+static int parse_stat_args(int argc, char **argv, struct stat_ctx *c)
+{
+	static const struct option lopts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		SELECT_LONG_OPTS,
+		{ NULL, 0, NULL, 0 }
+	};
+	int opt;
+
+	while ((opt = getopt_long(argc, argv, "hY:d:", lopts, NULL)) != -1) {
+		switch (opt) {
+		case 'h':
+			stat_usage(stdout);
+			return -1;
+		case '?':
+			stat_usage(stderr);
+			return 2;
+		default:
+			if (select_add(&c->sel, "hwmsg stat", opt, optarg))
+				return 2;
+			break;
+		}
+	}
+	if (optind >= argc) {
+		stat_usage(stderr);
+		return 2;
+	}
+	return 0;
+}
+
+static void free_ctx(struct stat_ctx *c)
+{
+	select_free(&c->sel);
+	free(c->slots);
+	free(c);
+}
+
 int cmd_stat(int argc, char **argv)
 {
 	struct hwmsg_txn *txn;
 	struct stat_ctx *c;
 	struct hwmsg_err err;
-	int ret = 0;
+	int ret = 0, first;
 
-	if (argc == 2 && (!strcmp(argv[1], "--help") ||
-			  !strcmp(argv[1], "-h"))) {
-		printf("Usage: hwmsg stat FILE... (- for stdin)\n");
-		return 0;
-	}
-	if (argc < 2 || (argv[1][0] == '-' && argv[1][1])) {
-		fprintf(stderr, "Usage: hwmsg stat FILE... (- for stdin)\n");
-		return 2;
-	}
 	c = calloc(1, sizeof(*c));
 	txn = hwmsg_txn_new();
-	if (txn)
-		hwmsg_txn_set_evict_cb(txn, count_evicted, c);
 	if (!c || !txn) {
 		fprintf(stderr, "hwmsg: out of memory\n");
 		free(c);
 		hwmsg_txn_free(txn);
 		return 1;
 	}
-	for (int i = 1; i < argc; i++) {
+	hwmsg_txn_set_evict_cb(txn, count_evicted, c);
+	ret = parse_stat_args(argc, argv, c);
+	if (ret) {
+		hwmsg_txn_free(txn);
+		free_ctx(c);
+		return ret < 0 ? 0 : ret;
+	}
+	first = optind;
+	for (int i = first; i < argc; i++) {
 		struct hwmsg_reader *r = hwmsg_reader_open(argv[i], &err);
 
 		if (!r) {
@@ -463,13 +564,15 @@ int cmd_stat(int argc, char **argv)
 		}
 		stat_file(c, txn, r);
 		c->skipped += hwmsg_reader_info(r)->skipped;
+		c->frames_before += hwmsg_reader_info(r)->packets;
 		add_drops(c, r, argv[i]);
 		hwmsg_reader_close(r);
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
 	/* nothing could be opened: the errors said it all */
 	if (c->files)
-		print_stats(c, argc == 2 ? argv[1] : "(several files)");
+		print_stats(c, argc - first == 1 ? argv[first] :
+			       "(several files)");
 	hwmsg_txn_free(txn);
 	if (c->nomem) {
 		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");
@@ -477,7 +580,6 @@ int cmd_stat(int argc, char **argv)
 	}
 	if (c->malformed)
 		ret = 1;
-	free(c->slots);
-	free(c);
+	free_ctx(c);
 	return ret;
 }

@@ -43,6 +43,7 @@ struct hwmsg_txn {
 	hwmsg_txn_orphan_cb evict_cb;
 	void *evict_arg;
 	unsigned long evicted;
+	uint32_t last_req;	/* the request the last feed stored, or NIL */
 };
 
 static uint32_t bucket_of(uint32_t dev, uint64_t tid)
@@ -77,6 +78,7 @@ struct hwmsg_txn *hwmsg_txn_new(void)
 		t->pool[i].next = i + 1 < HWMSG_TXN_MAX_PENDING ? i + 1 : NIL;
 	t->free_head = 0;
 	t->oldest = t->newest = NIL;
+	t->last_req = NIL;
 	t->last_dev = NIL;
 	return t;
 }
@@ -211,6 +213,7 @@ static void report(struct hwmsg_txn *t, uint32_t i, hwmsg_txn_orphan_cb cb,
 		.reg_id = p->reg_id,
 		.method = p->method,
 		.type = p->type,
+		.ref = p->ref,
 	};
 
 	if (cb)
@@ -326,6 +329,7 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 	uint32_t dev, i;
 
 	memset(info, 0, sizeof(*info));
+	t->last_req = NIL;
 	if (!emad && rec->type != HWMSG_TYPE_MLX_CMD_REG) {
 		info->is_response = rec->dir == HWMSG_DIR_FROM_HW;
 		return;
@@ -344,9 +348,11 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		i = emad ? emad_find(t, dev, msg->op.tid) : NIL;
 		if (i == NIL) {
 			add_request(t, dev, rec, msg, ref);
+			t->last_req = t->newest;
 			return;
 		}
 		/* the same tid again: a retransmission */
+		t->last_req = i;
 		p = &t->pool[i];
 		p->retransmits++;
 		p->ts_ns = rec->ts_ns;
@@ -374,6 +380,12 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 	info->first_ref = p->first_ref;
 	if (!resent_later(msg))
 		release(t, i);
+}
+
+void hwmsg_txn_set_ref(struct hwmsg_txn *t, uint64_t ref)
+{
+	if (t->last_req != NIL)
+		t->pool[t->last_req].ref = ref;
 }
 
 unsigned int hwmsg_txn_orphans(struct hwmsg_txn *t, uint64_t now_ns,

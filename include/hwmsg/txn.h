@@ -45,6 +45,8 @@ struct hwmsg_txn_orphan {
 	uint16_t reg_id;
 	uint8_t method;
 	uint16_t type;
+	uint64_t ref;		/* hwmsg_txn_feed_ref's ref of its last
+				 * transmission */
 };
 
 /* At most this many requests wait at once; beyond, the oldest is evicted. */
@@ -64,6 +66,12 @@ void hwmsg_txn_free(struct hwmsg_txn *t);
 /* Requests evicted because the table is full are reported to cb. */
 void hwmsg_txn_set_evict_cb(struct hwmsg_txn *t, hwmsg_txn_orphan_cb cb,
 			    void *arg);
+/*
+ * Replace the ref the last hwmsg_txn_feed_ref gave the request it stored
+ * (nothing if that record was no request): for a caller that learns more
+ * of a request once it was paired, such as whether a filter selected it.
+ */
+void hwmsg_txn_set_ref(struct hwmsg_txn *t, uint64_t ref);
 /* Requests evicted so far (table full). */
 unsigned long hwmsg_txn_evicted(const struct hwmsg_txn *t);
 /*
