@@ -28,10 +28,15 @@ test ! -e "$T/a.pcapng"
 test "$(wc -l < "$T/err")" -eq 1 || { cat "$T/err"; exit 1; }
 
 # getopt's own messages name the subcommand as "hwmsg CMD"
-for cmd in show regs dev top; do
+for cmd in show stat regs dev top; do
 	expect_usage "^hwmsg $cmd: unrecognized option '--bogus'" "$HWMSG" $cmd --bogus
 done
 expect_usage "^Usage: hwmsg regs" "$HWMSG" regs decode PMLP
-expect_usage "^Usage: hwmsg stat" "$HWMSG" stat --bogus
+# a bad filter names the option and the column, then shows where
+expect_usage "^hwmsg show -Y: column 1: \"emad.statu\" is neither" "$HWMSG" show -N -Y 'emad.statu == 1' x
+grep -q "^    ^$" "$T/err" || { cat "$T/err"; exit 1; }
+expect_usage "^hwmsg stat -Y: column 16: \"banana\" is not a valid" "$HWMSG" stat -Y 'emad.status == banana' x
+expect_usage "^hwmsg stat --since: 'yesterday': " "$HWMSG" stat --since yesterday x
+expect_usage "^hwmsg show -d: " "$HWMSG" show -d 'a"b' x
 expect_usage "^hwmsg: unknown command 'nope'" "$HWMSG" nope
 "$HWMSG" stat -h | grep -q "^Usage: hwmsg stat"
