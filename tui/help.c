@@ -18,7 +18,10 @@ static const char *const help_text[] = {
 	"space        pause/resume following new messages",
 	"e            only errors (status != 0, undecodable)",
 	"n N          next/previous error",
-	"/            filter: words of register names, ids, devices",
+	"/            filter: a display filter (emad.status != 0 &&",
+	"             mlxreg.paos.local_port == 3, as in Wireshark) or words",
+	"             of register names, ids, devices; Up/Down: earlier",
+	"             filters, Ctrl-U: clear, Enter: apply, Esc: cancel",
 	"s            per-register summary",
 	"?            this help",
 	"",
@@ -61,8 +64,8 @@ void statusline_draw(const struct top_ui *ui, int y)
 	attroff(a);
 	if (ui->prompt) {
 		ui_put(y, 0, a,
-		       "filter (register, id, device): %s_  (Enter apply, "
-		       "Esc cancel)",
+		       "filter (display filter, or register/id/device words): "
+		       "%s_",
 		       ui->prompt_buf);
 		return;
 	}

@@ -7,11 +7,48 @@
 
 #include "ui.h"
 
-static void set_filter(struct top_ui *ui, const char *reg)
+/* false (and the prompt stays, the error in the status line) if the
+ * display filter does not compile */
+static bool set_filter(struct top_ui *ui, const char *text)
 {
-	snprintf(ui->view.filter.reg, sizeof(ui->view.filter.reg), "%s", reg);
+	struct hwmsg_err err = { 0 };
+
+	if (filter_set(&ui->view.filter, text, &err)) {
+		/* err.msg fits: the status line shows what the screen can */
+		snprintf(ui->status, sizeof(ui->status), "filter: column %llu: %.200s",
+			 (unsigned long long)err.offset + 1, err.msg);
+		return false;
+	}
+	ui->status[0] = '\0';
 	view_rebuild(&ui->view, &ui->store);
 	ui->detail_scroll = 0;
+	return true;
+}
+
+static void remember(struct top_ui *ui, const char *text)
+{
+	unsigned int n = ui->n_history;
+	const unsigned int max = sizeof(ui->history) / sizeof(ui->history[0]);
+
+	if (!text[0] || (n && !strcmp(ui->history[0], text)))
+		return;
+	if (n == max)
+		n--;
+	memmove(ui->history[1], ui->history[0], n * sizeof(ui->history[0]));
+	snprintf(ui->history[0], sizeof(ui->history[0]), "%s", text);
+	ui->n_history = n + 1;
+}
+
+/* Up/Down in the prompt walk the filters applied before */
+static void recall(struct top_ui *ui, int delta)
+{
+	int pos = (int)ui->history_pos + delta;
+
+	if (pos < 0 || pos > (int)ui->n_history)
+		return;
+	ui->history_pos = (unsigned int)pos;
+	snprintf(ui->prompt_buf, sizeof(ui->prompt_buf), "%s",
+		 pos ? ui->history[pos - 1] : "");
 }
 
 static void prompt_key(struct top_ui *ui, int ch)
@@ -25,8 +62,19 @@ static void prompt_key(struct top_ui *ui, int ch)
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
-		ui->prompt = false;
-		set_filter(ui, ui->prompt_buf);
+		if (set_filter(ui, ui->prompt_buf)) {
+			ui->prompt = false;
+			remember(ui, ui->prompt_buf);
+		}
+		break;
+	case 21:	/* Ctrl-U */
+		ui->prompt_buf[0] = '\0';
+		break;
+	case KEY_UP:
+		recall(ui, 1);
+		break;
+	case KEY_DOWN:
+		recall(ui, -1);
 		break;
 	case KEY_BACKSPACE:
 	case 127:
@@ -120,7 +168,8 @@ static void go_pair(struct top_ui *ui)
 	pos = view_find(v, m->pair_seq);
 	if (pos < 0) {
 		/* hidden by the filter: the user asked to see it */
-		memset(&v->filter, 0, sizeof(v->filter));
+		filter_clear(&v->filter);
+		v->filter.errors_only = false;
 		view_rebuild(v, &ui->store);
 		pos = view_find(v, m->pair_seq);
 		snprintf(ui->status, sizeof(ui->status),
@@ -202,6 +251,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		break;
 	case '/':
 		ui->prompt = true;
+		ui->history_pos = 0;
 		snprintf(ui->prompt_buf, sizeof(ui->prompt_buf), "%s",
 			 v->filter.reg);
 		break;

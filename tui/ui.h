@@ -32,6 +32,8 @@ struct top_ui {
 	bool help;		/* help overlay */
 	bool prompt;		/* typing a filter */
 	char prompt_buf[TOP_FILTER_LEN];
+	char history[8][TOP_FILTER_LEN];	/* filters applied, newest first */
+	unsigned int n_history, history_pos;
 	unsigned int detail_scroll;
 	unsigned int summary_top;	/* first register row shown */
 	unsigned int rate;	/* messages/s over the last second */

@@ -18,6 +18,7 @@ int view_init(struct top_view *v, size_t cap)
 
 void view_free(struct top_view *v)
 {
+	filter_clear(&v->filter);
 	free(v->seqs);
 	memset(v, 0, sizeof(*v));
 }
@@ -25,6 +26,66 @@ void view_free(struct top_view *v)
 bool filter_active(const struct top_filter *f)
 {
 	return f->errors_only || f->reg[0];
+}
+
+void filter_clear(struct top_filter *f)
+{
+	hwmsg_filter_free(f->expr);
+	f->expr = NULL;
+	f->reg[0] = '\0';
+}
+
+/* Words never hold these; a display filter mostly does. */
+static bool looks_like_expr(const char *text)
+{
+	return strpbrk(text, "=<>!&|()~{}\"") != NULL;
+}
+
+int filter_set(struct top_filter *f, const char *text, struct hwmsg_err *err)
+{
+	struct hwmsg_filter *expr = NULL;
+
+	if (text[0]) {
+		expr = hwmsg_filter_compile(text, err);
+		if (!expr && looks_like_expr(text))
+			return -1;
+	}
+	filter_clear(f);
+	snprintf(f->reg, sizeof(f->reg), "%s", text);
+	f->expr = expr;
+	return 0;
+}
+
+/* The stored message as the filter language sees a record. */
+static bool expr_match(const struct top_filter *f, const struct top_store *s,
+		       const struct top_msg *m)
+{
+	const struct top_dev *d = store_dev(s, m);
+	struct hwmsg_record rec = {
+		.ts_ns = m->ts_ns, .bus = d->bus, .dev = d->dev,
+		.driver = d->driver, .devlink_index = m->devlink_index,
+		.type = m->type, .dir = m->dir, .flags = m->rec_flags,
+		.payload = m->payload, .len = m->len, .orig_len = m->orig_len,
+	};
+	struct hwmsg_txn_info txn = {
+		.is_response = m->flags & TOP_MSG_RESPONSE,
+		.matched = m->flags & TOP_MSG_MATCHED,
+		.req_ts_ns = m->ts_ns - m->latency_ns,
+		.latency_ns = m->latency_ns,
+		.retransmits = m->retransmits,
+	};
+	struct hwmsg_filter_rec fr = {
+		.rec = &rec, .txn = &txn, .number = m->seq + 1,
+		.first_ts_ns = s->first_ts_ns,
+	};
+	struct hwmsg_msg msg;
+	struct hwmsg_err err;
+
+	if ((m->flags & TOP_MSG_PAIRED) && txn.is_response)
+		txn.req_ref = m->pair_seq + 1;	/* frame numbers from 1 */
+	if (!hwmsg_msg_decode(&rec, &msg, &err))
+		fr.msg = &msg;
+	return hwmsg_filter_match(f->expr, &fr);
 }
 
 bool filter_match(const struct top_filter *f, const struct top_store *s,
@@ -36,6 +97,8 @@ bool filter_match(const struct top_filter *f, const struct top_store *s,
 
 	if (f->errors_only && (m->flags & TOP_MSG_DECODED) && !m->status)
 		return false;
+	if (f->expr)
+		return expr_match(f, s, m);
 	if (!f->reg[0])
 		return true;
 	if (!(m->flags & TOP_MSG_DECODED))

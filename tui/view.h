@@ -10,13 +10,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hwmsg/filter.h"
 #include "store.h"
 
-#define TOP_FILTER_LEN 64
+#define TOP_FILTER_LEN 256
 
 struct top_filter {
 	bool errors_only;		/* status != 0 or not decodable */
-	char reg[TOP_FILTER_LEN];	/* words: register name, id, device */
+	char reg[TOP_FILTER_LEN];	/* what the user typed */
+	/* reg compiled in the filter language; NULL: reg is words of
+	 * register names, ids and devices */
+	struct hwmsg_filter *expr;
 };
 
 struct top_view {
@@ -31,12 +35,21 @@ struct top_view {
 int view_init(struct top_view *v, size_t cap);
 void view_free(struct top_view *v);
 /*
- * Every space-separated word of f->reg must be part (case-insensitive) of
- * the register name, its id ("0x5008") or the device ("pci/0000:03:00.0").
+ * f->expr (a display filter: emad.status != 0 && mlxreg.paos.local_port
+ * == 3) must match; without one every space-separated word of f->reg must
+ * be part (case-insensitive) of the register name, its id ("0x5008") or
+ * the device ("pci/0000:03:00.0").
  */
 bool filter_match(const struct top_filter *f, const struct top_store *s,
 		  const struct top_msg *m);
 bool filter_active(const struct top_filter *f);
+/*
+ * Set f from what the user typed: a display filter when text has one of
+ * its operators or compiles as one, else words. -1 with err set (and f
+ * unchanged) for a filter that does not compile.
+ */
+int filter_set(struct top_filter *f, const char *text, struct hwmsg_err *err);
+void filter_clear(struct top_filter *f);
 uint64_t view_at(const struct top_view *v, size_t pos);
 /* Position of seq in the view, or -1 when it is not shown. */
 long view_find(const struct top_view *v, uint64_t seq);
