@@ -166,7 +166,8 @@ static bool parse_abstime(const char *s, int64_t *out)
 	tm.tm_mon -= 1;
 	tm.tm_isdst = -1;
 	t = utc ? timegm(&tm) : mktime(&tm);
-	if (t == (time_t)-1)
+	/* nanoseconds in an int64_t: years 1679 to 2261 */
+	if (t == (time_t)-1 || t > 9000000000 || t < -9000000000)
 		return false;
 	*out = ((int64_t)t - off) * 1000000000 + ns;
 	return true;
