@@ -425,16 +425,42 @@ static int match_leaf(void *ctx, const struct hwmsg_reg *reg,
 	return 1;	/* the first description wins, as in the plugin */
 }
 
+/* A leaf of reg in db by its filter name; false if db has no such one. */
+static bool find_leaf(const struct hwmsg_regdb *db, const char *name,
+		      struct fref *f)
+{
+	struct leaf_search s = { .name = name, .f = f };
+
+	hwmsg_regdb_foreach_field(db, match_leaf, &s);
+	return s.found;
+}
+
+/*
+ * The built-in database first, as decoding does (hwmsg_reg_lookup); the
+ * vendor ADB files, slow to load, only for a register it lacks.
+ */
+static const struct hwmsg_reg *find_reg(const char *lname,
+					const struct hwmsg_regdb **db,
+					struct hwmsg_err *err)
+{
+	const struct hwmsg_reg *reg;
+
+	*db = hwmsg_regdb_builtin();
+	reg = hwmsg_regdb_find_name(*db, lname);
+	if (reg && reg->layout)
+		return reg;
+	*db = hwmsg_regdb_default(err);
+	return *db ? hwmsg_regdb_find_name(*db, lname) : NULL;
+}
+
 static int resolve_mlxreg(struct fref *f, const char *name, unsigned int col,
 			  struct hwmsg_err *err)
 {
-	const struct hwmsg_regdb *db = hwmsg_regdb_default(err);
 	const char *dot = strchr(name + 7, '.');
+	const struct hwmsg_regdb *db;
 	const struct hwmsg_reg *reg;
 	char lname[64];
 
-	if (!db)
-		return hwmsg_errf(err, col, "register database: %s", err->msg);
 	f->mlx_name = strdup(name);
 	if (!f->mlx_name)
 		return hwmsg_errf(err, col, "out of memory");
@@ -446,21 +472,16 @@ static int resolve_mlxreg(struct fref *f, const char *name, unsigned int col,
 	snprintf(lname, sizeof(lname), "%.*s",
 		 (int)(dot ? (size_t)(dot - name - 7) : strlen(name + 7)),
 		 name + 7);
-	reg = hwmsg_regdb_find_name(db, lname);
+	reg = find_reg(lname, &db, err);
 	if (!reg || !reg->layout)
 		return hwmsg_errf(err, col, "\"%s\" is not a field: no register %s with a layout",
 				  name, lname);
 	f->reg_id = reg->id;
 	if (!dot)
 		return 0;
-	{
-		struct leaf_search s = { .name = name, .f = f };
-
-		hwmsg_regdb_foreach_field(db, match_leaf, &s);
-		if (!s.found)
-			return hwmsg_errf(err, col, "\"%s\" is not a field of %s (hwmsg regs %s lists them)",
-					  name, reg->name, reg->name);
-	}
+	if (!find_leaf(db, name, f))
+		return hwmsg_errf(err, col, "\"%s\" is not a field of %s (hwmsg regs %s lists them)",
+				  name, reg->name, reg->name);
 	f->mlx_leaf = true;
 	return 0;
 }
