@@ -13,6 +13,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "capture_filter.h"
 #include "hwmsg/io.h"
 #include "output.h"
 #include "source.h"
@@ -35,6 +36,9 @@ struct config {
 	struct hwmsg_source_opts sopts;
 	struct output_opts oopts;
 	bool quiet;
+	const char *filter;	/* -f */
+	struct capture_filter cf;
+	uint64_t filtered;
 };
 
 static void usage(FILE *f)
@@ -49,6 +53,9 @@ static void usage(FILE *f)
 		fprintf(f, " %s", hwmsg_sources[i]->name);
 	fprintf(f,
 		"\n"
+		"  -f, --filter FILTER     keep only the records FILTER selects: a Wireshark\n"
+		"                          display filter over the plugin's fields\n"
+		"                          (emad.status != 0 || cmd_reg.reg_name == \"PTYS\")\n"
 		"  -c, --count N           stop after N records\n"
 		"  -a, --autostop duration:SEC  stop after SEC seconds\n"
 		"  -b, --ring filesize:KB|duration:SEC|files:N\n"
@@ -132,6 +139,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		{ "sim", optional_argument, NULL, OPT_SIM },
 		{ "source", required_argument, NULL, OPT_SOURCE },
 		{ "count", required_argument, NULL, 'c' },
+		{ "filter", required_argument, NULL, 'f' },
 		{ "autostop", required_argument, NULL, 'a' },
 		{ "ring", required_argument, NULL, 'b' },
 		{ "rate", required_argument, NULL, OPT_RATE },
@@ -151,7 +159,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 
 	cfg->sopts.seed = 1;
 	cfg->sopts.rate = 1000;
-	while ((c = getopt_long(argc, argv, "w:c:a:b:zqh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "w:c:a:b:f:zqh", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'w':
 			cfg->path = optarg;
@@ -173,6 +181,9 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		case 'c':
 			if (parse_u64(optarg, &cfg->count, "-c"))
 				return -1;
+			break;
+		case 'f':
+			cfg->filter = optarg;
 			break;
 		case 'a':
 			if (parse_autostop(optarg, cfg))
@@ -242,6 +253,11 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		return -1;
 	}
 	cfg->oopts.path = cfg->path;
+	if (cfg->filter) {
+		if (capture_filter_init(&cfg->cf, cfg->filter))
+			return -1;
+		cfg->oopts.wopts.filter = cfg->filter;
+	}
 	return 0;
 }
 
@@ -306,7 +322,7 @@ static void install_signals(void)
 }
 
 /* The capture loop. Returns 0 on a clean stop, -1 on a write/source error. */
-static int capture(const struct config *cfg, struct hwmsg_source *src,
+static int capture(struct config *cfg, struct hwmsg_source *src,
 		   struct output *out, uint64_t *written)
 {
 	uint64_t start = mono_ns(), last_flush = start;
@@ -341,6 +357,15 @@ static int capture(const struct config *cfg, struct hwmsg_source *src,
 			}
 			if (r == 0)
 				break;
+			/* left out, not lost: the file counts it apart */
+			if (cfg->filter && !capture_filter_keep(&cfg->cf, &rec)) {
+				cfg->filtered++;
+				if (output_filtered(out, &rec, &err)) {
+					fprintf(stderr, "hwmsgd: %s\n", err.msg);
+					return -1;
+				}
+				continue;
+			}
 			if (output_write(out, &rec, &err)) {
 				fprintf(stderr, "hwmsgd: %s\n", err.msg);
 				return -1;
@@ -417,9 +442,13 @@ int main(int argc, char **argv)
 			      "written to", cfg.path);
 		if (files > 1)
 			fprintf(stderr, " (%u files)", files);
+		if (cfg.filter)
+			fprintf(stderr, ", %llu filtered out",
+				(unsigned long long)cfg.filtered);
 		fprintf(stderr, ", %llu dropped%s\n",
 			(unsigned long long)st.dropped,
 			stop_signal ? " (stopped by signal)" : "");
 	}
+	capture_filter_free(&cfg.cf);
 	return ret ? 1 : 0;
 }

@@ -164,6 +164,12 @@ int output_write(struct output *out, const struct hwmsg_record *rec,
 	return 0;
 }
 
+int output_filtered(struct output *out, const struct hwmsg_record *rec,
+		    struct hwmsg_err *err)
+{
+	return hwmsg_writer_add_filtered(out->w, rec, err);
+}
+
 int output_flush(struct output *out, struct hwmsg_err *err)
 {
 	return hwmsg_writer_flush(out->w, err);

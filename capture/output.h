@@ -26,6 +26,9 @@ struct output;
 struct output *output_open(const struct output_opts *o, struct hwmsg_err *err);
 int output_write(struct output *out, const struct hwmsg_record *rec,
 		 struct hwmsg_err *err);
+/* A record the capture filter left out: counted in the file's ISBs. */
+int output_filtered(struct output *out, const struct hwmsg_record *rec,
+		    struct hwmsg_err *err);
 int output_flush(struct output *out, struct hwmsg_err *err);
 /* The file being written, for messages. */
 const char *output_name(const struct output *out);

@@ -51,7 +51,7 @@ struct stat_ctx {
 	unsigned int n_devs, last_dev;
 	uint64_t other_dev_records;	/* of devices past STAT_MAX_DEVS */
 	/* the writers' ISBs, summed over the files that have them */
-	uint64_t received, dropped, unattributed;
+	uint64_t received, dropped, unattributed, filtered;
 	unsigned int files, files_without_isb;
 	const char *file_without_isb;	/* the first one, named alone */
 	/* -Y, -d, --since, --until: only selected records are counted; all
@@ -301,6 +301,10 @@ static void print_drops(const struct stat_ctx *c)
 		printf("; unknown for %u of %u files (%s first)",
 		       c->files_without_isb, c->files, c->file_without_isb);
 	putchar('\n');
+	/* a capture filter's leftovers were never meant to be kept */
+	if (c->filtered)
+		printf("filtered  %llu left out by the capture filter\n",
+		       (unsigned long long)c->filtered);
 }
 
 static void print_stats(struct stat_ctx *c, const char *path)
@@ -484,6 +488,7 @@ static void add_drops(struct stat_ctx *c, const struct hwmsg_reader *r,
 	c->received += d.received;
 	c->dropped += d.dropped;
 	c->unattributed += d.unattributed;
+	c->filtered += d.filtered;
 }
 
 static void stat_usage(FILE *f)

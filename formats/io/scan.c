@@ -154,7 +154,8 @@ static void parse_isb(struct hwmsg_scan *s)
 	uint16_t code, len;
 	uint32_t id;
 	uint64_t n;
-	bool recv = false, drop = false, unattr = false;
+	bool recv = false, drop = false, unattr = false, accept = false;
+	uint64_t accepted = 0;
 	int ret;
 
 	if (s->len < ISB_OPTS + 4 || get32(s, s->blk + s->len - 4) != s->len)
@@ -171,6 +172,9 @@ static void parse_isb(struct hwmsg_scan *s)
 		} else if (code == PCAPNG_ISB_IFDROP && len == 8) {
 			got.drop = get64(s, val);
 			drop = true;
+		} else if (code == PCAPNG_ISB_FILTERACCEPT && len == 8) {
+			accepted = get64(s, val);
+			accept = true;
 		} else if (code == PCAPNG_OPT_COMMENT &&
 			   parse_unattributed(val, len, &n)) {
 			got.unattributed = add_sat(got.unattributed, n);
@@ -184,6 +188,11 @@ static void parse_isb(struct hwmsg_scan *s)
 	ifc->has_drop |= drop || unattr;
 	if (recv)
 		ifc->recv = got.recv;
+	/* what a capture filter left out was neither kept nor lost */
+	if (recv && accept && accepted <= got.recv) {
+		ifc->filtered = got.recv - accepted;
+		ifc->recv = accepted;
+	}
 	if (drop)
 		ifc->drop = got.drop;
 	if (unattr)
@@ -303,6 +312,7 @@ int hwmsg_scan_drops(const struct hwmsg_scan *s, struct hwmsg_reader_drops *d)
 		d->known |= ifc->has_drop;
 		d->interfaces_with_isb++;
 		d->received = add_sat(d->received, ifc->recv);
+		d->filtered = add_sat(d->filtered, ifc->filtered);
 		d->dropped = add_sat(d->dropped, ifc->drop);
 		d->unattributed = add_sat(d->unattributed, ifc->unattributed);
 	}
@@ -323,5 +333,6 @@ int hwmsg_scan_iface(const struct hwmsg_scan *s, unsigned int i,
 	out->received = ifc->recv;
 	out->dropped = ifc->drop;
 	out->unattributed = ifc->unattributed;
+	out->filtered = ifc->filtered;
 	return 0;
 }

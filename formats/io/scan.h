@@ -32,6 +32,7 @@ struct hwmsg_scan_if {
 	bool has_isb;
 	bool has_drop;		/* an isb_ifdrop or unattributed count */
 	uint64_t recv, drop, unattributed;
+	uint64_t filtered;	/* isb_ifrecv - isb_filteraccept */
 };
 
 struct hwmsg_scan {

@@ -24,6 +24,7 @@ struct wdev {
 	char *dev;
 	uint64_t recv;
 	uint64_t drop;
+	uint64_t filtered;	/* records a filter left out */
 	uint64_t first_ts;
 	uint64_t last_ts;
 };
@@ -37,6 +38,7 @@ struct hwmsg_writer {
 	unsigned int flush_ms;
 	uint64_t last_flush_ms;
 	bool record_clock;	/* ISBs timed by the latest record */
+	bool filtering;		/* ISBs say what was accepted */
 	uint64_t latest_ts;	/* of all records: files need not be in order */
 };
 
@@ -82,6 +84,16 @@ static int put_shb(struct hwmsg_writer *w, const struct hwmsg_writer_opts *o,
 	pcapng_ts(b, UINT64_MAX);		/* section length: unknown */
 	if (o->comment && *o->comment)
 		pcapng_opt_str(b, PCAPNG_OPT_COMMENT, o->comment);
+	if (o->filter) {
+		char *note = malloc(strlen(o->filter) + 9);
+
+		if (!note)
+			return hwmsg_errf(err, 0, "%s: out of memory",
+					  w->out.name);
+		sprintf(note, "filter: %s", o->filter);
+		pcapng_opt_str(b, PCAPNG_OPT_COMMENT, note);
+		free(note);
+	}
 	pcapng_opt_str(b, PCAPNG_SHB_HARDWARE,
 		       o->hardware ? o->hardware : u.machine);
 	pcapng_opt_str(b, PCAPNG_SHB_OS, os);
@@ -186,6 +198,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 	}
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
 	w->record_clock = o->record_clock;
+	w->filtering = o->filter != NULL;
 	/* the file is a valid empty capture from the start */
 	if (put_shb(w, o, err) || hwmsg_writer_flush(w, err)) {
 		hwmsg_writer_close(w, NULL);
@@ -266,6 +279,20 @@ void hwmsg_writer_add_drops(struct hwmsg_writer *w, const char *bus,
 		w->unattributed += dropped;
 }
 
+int hwmsg_writer_add_filtered(struct hwmsg_writer *w,
+			      const struct hwmsg_record *rec,
+			      struct hwmsg_err *err)
+{
+	long id = dev_id(w, rec->bus ? rec->bus : "", rec->dev ? rec->dev : "",
+			 rec->driver ? rec->driver : "", err);
+
+	if (id < 0)
+		return -1;
+	w->devs[id].filtered++;
+	w->filtering = true;
+	return 0;
+}
+
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
 	w->last_flush_ms = now_ms();
@@ -286,7 +313,9 @@ static int put_isb(struct hwmsg_writer *w, uint32_t id, uint64_t now,
 		pcapng_opt_ts(b, PCAPNG_ISB_STARTTIME, d->first_ts);
 		pcapng_opt_ts(b, PCAPNG_ISB_ENDTIME, d->last_ts);
 	}
-	pcapng_opt_u64(b, PCAPNG_ISB_IFRECV, d->recv);
+	pcapng_opt_u64(b, PCAPNG_ISB_IFRECV, d->recv + d->filtered);
+	if (w->filtering)
+		pcapng_opt_u64(b, PCAPNG_ISB_FILTERACCEPT, d->recv);
 	/*
 	 * With drops no device can be named for, a device's own count is
 	 * unknown (some of them may be its): say nothing rather than 0, so

@@ -33,6 +33,12 @@ struct hwmsg_writer_opts {
 	const char *application;	/* shb_userappl, e.g. "hwmsgd 0.1" */
 	const char *hardware;		/* shb_hardware; NULL: uname -m */
 	const char *comment;		/* SHB opt_comment, may be NULL */
+	/*
+	 * The filter records were selected by (hwmsgd -f, hwmsg show -Y -w):
+	 * said in an SHB comment "filter: TEXT"; the ISBs then count the
+	 * records left out (isb_ifrecv - isb_filteraccept).
+	 */
+	const char *filter;
 	unsigned int flush_ms;		/* max buffering; 0: 1000 */
 	/*
 	 * Time the ISBs with the latest record, not the wall clock: for
@@ -51,6 +57,14 @@ int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
 /* Drops the source saw for a device (bus/dev NULL: not attributable). */
 void hwmsg_writer_add_drops(struct hwmsg_writer *w, const char *bus,
 			    const char *dev, uint64_t dropped);
+/*
+ * A record a filter left out: counted for its device, whose interface is
+ * described so its ISB can say so (isb_filteraccept). -1 only when that
+ * interface could not be written.
+ */
+int hwmsg_writer_add_filtered(struct hwmsg_writer *w,
+			      const struct hwmsg_record *rec,
+			      struct hwmsg_err *err);
 /* Push everything buffered to the file (a complete zstd frame). */
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err);
 /* Writes the ISBs, flushes and closes; frees w in every case. */
@@ -101,7 +115,9 @@ void hwmsg_reader_close(struct hwmsg_reader *r);
  */
 struct hwmsg_reader_drops {
 	bool known;			/* an ISB with a drop count read */
-	uint64_t received;		/* sum of isb_ifrecv */
+	uint64_t received;		/* sum of isb_ifrecv (minus filtered) */
+	uint64_t filtered;		/* left out by a capture filter:
+					 * isb_ifrecv - isb_filteraccept */
 	uint64_t dropped;		/* sum of isb_ifdrop: named devices */
 	uint64_t unattributed;		/* "dropped (not attributable): N" */
 	unsigned int interfaces_with_isb;
@@ -117,7 +133,7 @@ int hwmsg_reader_drops(const struct hwmsg_reader *r,
 struct hwmsg_reader_iface {
 	const char *name;		/* if_name, "" without one */
 	bool has_isb;
-	uint64_t received, dropped, unattributed;
+	uint64_t received, dropped, unattributed, filtered;
 };
 
 /*
