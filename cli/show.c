@@ -15,6 +15,7 @@
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
 #include "hwmsg/txn.h"
+#include "export.h"
 #include "print.h"
 #include "select.h"
 
@@ -29,6 +30,9 @@ struct show_opts {
 	uint16_t reg_id;	/* reg, resolved */
 	uint64_t count;
 	struct select sel;	/* -Y, -d, --since, --until */
+	const char *out;	/* -w */
+	bool pairs;		/* --pairs */
+	struct export exp;
 };
 
 static void show_usage(FILE *f)
@@ -44,6 +48,10 @@ static void show_usage(FILE *f)
 		"                     files, as Wireshark numbers frames\n"
 		"  -R, --reg NAME     only this register (name or id, e.g. PMLP or 0x5002)\n"
 		"  -c, --count N      stop after N records\n"
+		"  -w, --write FILE   write the selected records to a new capture (.zst\n"
+		"                     compresses) instead of printing them\n"
+		"      --pairs        with -w: also the request of each selected\n"
+		"                     response and the response of each selected request\n"
 		SELECT_USAGE
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
@@ -118,11 +126,12 @@ static int show_file(const char *path, struct show_opts *o,
 		return 1;
 	}
 	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_txn_info info = { 0 };
+		struct hwmsg_txn_info info = { 0 }, finfo;
 		struct hwmsg_msg msg;
 		struct hwmsg_err merr;
 		struct hwmsg_filter_rec fr = { .rec = &rec };
-		bool decoded;
+		uint64_t frame;
+		bool decoded, sel;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
@@ -132,36 +141,56 @@ static int show_file(const char *path, struct show_opts *o,
 		if (!s->n)
 			s->first_ts = rec.ts_ns;
 		s->n++;
+		frame = s->frames_before + hwmsg_reader_info(r)->packets;
 		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
-		/* refs are frame numbers, as the plugin's response_to */
+		/* refs: the frame and whether -w wrote it (export_ref) */
 		if (decoded && s->txn)
 			hwmsg_txn_feed_ref(s->txn, &rec, &msg,
-					   s->frames_before +
-					   hwmsg_reader_info(r)->packets, &info);
+					   export_ref(frame, false), &info);
+		/* frame numbers as the plugin's response_to */
+		finfo = info;
+		finfo.req_ref >>= 1;
+		finfo.first_ref >>= 1;
+		finfo.prev_ref >>= 1;
 		fr.msg = decoded ? &msg : NULL;
-		fr.txn = s->txn ? &info : NULL;
-		fr.number = s->frames_before + hwmsg_reader_info(r)->packets;
+		fr.txn = s->txn ? &finfo : NULL;
+		fr.number = frame;
 		fr.first_ts_ns = s->first_ts;
-		if (!selected(o, &fr))
+		sel = selected(o, &fr);
+		if (o->out) {
+			int w = export_record(&o->exp, &rec,
+					      s->txn ? &info : NULL, frame, sel);
+
+			if (w < 0) {
+				s->done = true;
+				bad = 1;
+			} else if (w && decoded && s->txn && !info.is_response) {
+				hwmsg_txn_set_ref(s->txn, export_ref(frame, true));
+			}
+			continue;
+		}
+		if (!sel)
 			continue;
 		/* as tcpdump -c: N of the records shown, not of those read */
 		if (o->count && ++s->shown >= o->count)
 			s->done = true;
 		if (o->json) {
 			print_record_json(stdout, &rec, decoded ? &msg : NULL,
-					  s->txn ? &info : NULL, o->verbose);
+					  s->txn ? &finfo : NULL, o->verbose);
 			continue;
 		}
 		if (o->numbers)
-			printf("%llu ", (unsigned long long)fr.number);
+			printf("%llu ", (unsigned long long)frame);
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
-				  s->txn ? &info : NULL,
+				  s->txn ? &finfo : NULL,
 				  o->relative ? s->first_ts : 0);
 		if (!decoded && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
 			printf("  ! %s\n", merr.msg);
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);
 	}
+	if (o->out)
+		export_add_drops(&o->exp, r);
 	if (!ret)
 		warn_drops(r, path);
 	s->frames_before += hwmsg_reader_info(r)->packets;
@@ -169,29 +198,72 @@ static int show_file(const char *path, struct show_opts *o,
 	return bad;
 }
 
+/* What selected the records, for the comment of a -w file. */
+static char *selection_text(const struct show_opts *o)
+{
+	size_t cap = 64;
+	char *t;
+
+	for (unsigned int i = 0; i < o->sel.n; i++)
+		cap += strlen(hwmsg_filter_text(o->sel.f[i])) + 8;
+	t = calloc(1, cap + (o->reg ? strlen(o->reg) : 0));
+	if (!t)
+		return NULL;
+	for (unsigned int i = 0; i < o->sel.n; i++) {
+		if (i)
+			strcat(t, " and ");
+		strcat(t, hwmsg_filter_text(o->sel.f[i]));
+	}
+	if (o->errors_only)
+		strcat(t, *t ? " and errors only" : "errors only");
+	if (o->reg) {
+		strcat(t, *t ? " and register " : "register ");
+		strcat(t, o->reg);
+	}
+	if (!*t)
+		strcat(t, "all records");
+	if (o->pairs)
+		strcat(t, ", with their pairs");
+	return t;
+}
+
+static bool printing_orphans(const struct show_opts *o)
+{
+	return !o->reg && !o->errors_only && !o->json && !o->out &&
+	       !select_active(&o->sel);
+}
+
 static int show_files(int n, char **paths, struct show_opts *o)
 {
 	struct show_state s = { 0 };
 	int ret = 0;
 
+	if (o->out) {
+		char *what = selection_text(o);
+		int fail = !what || export_open(&o->exp, o->out, o->pairs, what);
+
+		free(what);
+		if (fail)
+			return 1;
+	}
 	if (!o->no_pair) {
 		s.txn = hwmsg_txn_new();
 		if (!s.txn) {
 			fprintf(stderr, "hwmsg: out of memory\n");
 			return 1;
 		}
-		if (!o->reg && !o->errors_only && !o->json &&
-		    !select_active(&o->sel))
+		if (printing_orphans(o))
 			hwmsg_txn_set_evict_cb(s.txn, print_orphan, s.txn);
 	}
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);
 	if (s.txn) {
-		if (!o->reg && !o->errors_only && !o->json &&
-		    !select_active(&o->sel))
+		if (printing_orphans(o))
 			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
 		hwmsg_txn_free(s.txn);
 	}
+	if (o->out && export_close(&o->exp))
+		ret = 1;
 	return ret;
 }
 
@@ -220,6 +292,8 @@ int cmd_show(int argc, char **argv)
 		{ "reg", required_argument, NULL, 'R' },
 		{ "count", required_argument, NULL, 'c' },
 		{ "no-pair", no_argument, NULL, 'P' },
+		{ "write", required_argument, NULL, 'w' },
+		{ "pairs", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		SELECT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 }
@@ -227,7 +301,7 @@ int cmd_show(int argc, char **argv)
 	struct show_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "VjerNR:c:hY:d:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerNR:c:hY:d:w:", lopts, NULL)) != -1) {
 		switch (c) {
 		case SELECT_FILTER:
 		case SELECT_DEVICE:
@@ -266,6 +340,12 @@ int cmd_show(int argc, char **argv)
 		case 'P':
 			o.no_pair = true;
 			break;
+		case 'w':
+			o.out = optarg;
+			break;
+		case 'A':
+			o.pairs = true;
+			break;
 		case 'h':
 			show_usage(stdout);
 			select_free(&o.sel);
@@ -277,6 +357,10 @@ int cmd_show(int argc, char **argv)
 	}
 	if (optind >= argc) {
 		show_usage(stderr);
+		goto usage;
+	}
+	if (o.pairs && (!o.out || o.no_pair)) {
+		fprintf(stderr, "hwmsg show: --pairs goes with -w and pairing (not --no-pair)\n");
 		goto usage;
 	}
 	ret = show_files(argc - optind, argv + optind, &o);

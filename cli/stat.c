@@ -303,7 +303,7 @@ static void print_drops(const struct stat_ctx *c)
 	putchar('\n');
 	/* a capture filter's leftovers were never meant to be kept */
 	if (c->filtered)
-		printf("filtered  %llu left out by the capture filter\n",
+		printf("filtered  %llu left out by the filter the file was written with\n",
 		       (unsigned long long)c->filtered);
 }
 

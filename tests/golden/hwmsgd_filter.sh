@@ -25,7 +25,7 @@ diff -u want.lines got.lines
 # the file says so: its statistics and its comment
 "$HWMSG" stat some.pcapng.zst > stat.txt
 grep -q "^dropped   0 of $k\$" stat.txt || { cat stat.txt; exit 1; }
-grep -q "^filtered  $((last - k)) left out by the capture filter\$" stat.txt ||
+grep -q "^filtered  $((last - k)) left out by the filter the file was written with\$" stat.txt ||
 	{ cat stat.txt; exit 1; }
 capinfos some.pcapng.zst > cap.txt
 grep -q "filter: $F" cap.txt || { cat cap.txt; exit 1; }
