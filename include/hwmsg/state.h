@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The device state a trace implies: for every register instance (device,
+ * register, index fields: "PAOS local_port 17") the latest contents the
+ * firmware confirmed, from the responses to queries and writes that
+ * succeeded and from the events it sent, with when it was last written,
+ * queried and seen. Feed records in capture order after pairing; what
+ * came after a moment is simply not fed (hwmsg state --at).
+ */
+#ifndef HWMSG_STATE_H
+#define HWMSG_STATE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hwmsg/msg.h"
+#include "hwmsg/record.h"
+#include "hwmsg/txn.h"
+
+struct hwmsg_state;
+
+struct hwmsg_state_inst {
+	const char *bus, *dev;		/* the device */
+	uint16_t reg_id;
+	const char *key;		/* "PAOS local_port 17", "MGIR" */
+	const uint8_t *payload;		/* the latest confirmed contents */
+	uint32_t len;
+	uint64_t ts_ns;			/* when they were seen */
+	uint64_t frame;			/* and in which record */
+	uint64_t written_ns, queried_ns; /* last successful write, query; 0:
+					  * never */
+	uint64_t writes, queries, events, failures;
+	uint64_t changes;		/* times the contents changed */
+};
+
+struct hwmsg_state *hwmsg_state_new(void);
+void hwmsg_state_free(struct hwmsg_state *s);
+/*
+ * One record. msg NULL (not decoded) is ignored; a failed response counts
+ * as a failure of its instance and changes nothing. Returns -1 when out of
+ * memory (the state stays usable).
+ */
+int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
+		     const struct hwmsg_msg *msg,
+		     const struct hwmsg_txn_info *info, uint64_t frame);
+/* Instances sorted by device, register id and key: 0 to count - 1. */
+unsigned int hwmsg_state_count(struct hwmsg_state *s);
+const struct hwmsg_state_inst *hwmsg_state_at(struct hwmsg_state *s,
+					      unsigned int i);
+
+#endif
