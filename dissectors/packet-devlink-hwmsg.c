@@ -186,12 +186,15 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	return off;
 }
 
-/* Source and destination columns: the driver and its device. */
+/* Source and destination columns: the driver and its device, escaped. */
 static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
 			  const char *device)
 {
 	const char *driver = s->driver ? (const char *)s->driver : "driver";
 	address *drv = &pinfo->src, *hw = &pinfo->dst;
+
+	driver = hwmsg_ws_text(pinfo->pool, driver);
+	device = hwmsg_ws_text(pinfo->pool, device);
 
 	if (s->dir == HWMSG_DIR_FROM_HW) {
 		drv = &pinfo->dst;
@@ -240,7 +243,8 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 	set_endpoints(pinfo, &s, ctx.device);
 	ctx.has_dir = s.has_dir;
 	ctx.dir = s.dir;
-	proto_item_append_text(ti, ", %s, %s", ctx.device,
+	proto_item_append_text(ti, ", %s, %s",
+			       hwmsg_ws_text(pinfo->pool, ctx.device),
 			       hwmsg_ws_name(hwmsg_dir_names, s.dir));
 	buf = tvb_new_subset_length(tvb, s.buf_off, s.buf_len);
 	switch (s.type) {

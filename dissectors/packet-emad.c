@@ -216,7 +216,8 @@ static void set_info(packet_info *pinfo, const struct emad_seen *s,
 			hwmsg_ws_name(hwmsg_emad_status_names, s->op.status));
 		if (s->fw_string && *s->fw_string)
 			col_append_fstr(pinfo->cinfo, COL_INFO, ": %s",
-					s->fw_string);
+					hwmsg_ws_text(pinfo->pool,
+						(const char *)s->fw_string));
 	}
 	if (f->retrans)
 		col_append_str(pinfo->cinfo, COL_INFO, " [retransmission]");
@@ -298,7 +299,7 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 			"Status %s%s%s",
 			hwmsg_ws_name(hwmsg_emad_status_names, s.op.status),
 			s.fw_string && *s.fw_string ? ": " : "",
-			s.fw_string ? (const char *)s.fw_string : "");
+			hwmsg_ws_text(pinfo->pool, (const char *)s.fw_string));
 	f = hwmsg_ws_txn_track(pinfo, proto_emad, device, HWMSG_TYPE_MLX_EMAD,
 			       &s.op);
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);

@@ -5,6 +5,8 @@
  *   records.pcap    LINKTYPE_USER15 records: EMAD and CMD_REG exchanges
  *   ethernet.pcap   the same EMAD frames on LINKTYPE_ETHERNET
  *   malformed.pcap  LINKTYPE_USER15 records broken in various ways
+ *   escapes.pcap    terminal escapes, newlines and bytes that are not
+ *                   UTF-8 in a firmware string and the device names
  * The expected values in run_tshark_tests.sh follow the scenario below.
  *
  * usage: gen_tshark_inputs OUTDIR
@@ -250,6 +252,31 @@ static void write_malformed(const char *dir)
 	fclose(f);
 }
 
+/*
+ * A RITR write refused, whose firmware string and names would clear the
+ * screen and retitle the terminal if printed raw; 0x9b is a lone byte
+ * (the 8-bit CSI), "\xc3\xa9" a valid UTF-8 e-acute.
+ */
+static void write_escapes(const char *dir)
+{
+	static const char fw[] =
+		"\x1b[2Jbad\nline\x1b]0;pwned\x07 \x9b" "31m caf\xc3\xa9";
+	FILE *f = pcap_open(dir, "escapes.pcap", HWMSG_LINKTYPE);
+	struct msg m = scenario[3];
+	uint8_t msg[1024], out[2048];
+	struct hwmsg_record rec = {
+		.bus = "pci", .dev = "0000:03:00.0\x1b[2J",
+		.driver = "mlxsw\x1b]0;title\x07\x9b", .type = HWMSG_TYPE_MLX_EMAD,
+		.payload = msg,
+	};
+
+	m.fw_string = fw;
+	rec.dir = HWMSG_DIR_FROM_HW;
+	rec.len = rec.orig_len = (uint32_t)build_msg(&m, msg, sizeof(msg));
+	pcap_put(f, 3000000, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -258,5 +285,6 @@ int main(int argc, char **argv)
 	}
 	write_scenario(argv[1]);
 	write_malformed(argv[1]);
+	write_escapes(argv[1]);
 	return 0;
 }
