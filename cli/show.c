@@ -114,6 +114,7 @@ static int show_file(const char *path, const struct show_opts *o,
 		struct hwmsg_msg msg;
 		struct hwmsg_err merr;
 		bool decoded;
+		int rc;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
@@ -123,7 +124,9 @@ static int show_file(const char *path, const struct show_opts *o,
 		if (!s->n)
 			s->first_ts = rec.ts_ns;
 		s->n++;
-		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
+		/* 1: decoded, with a problem (a cut, a bad TLV) to mark */
+		rc = hwmsg_msg_decode(&rec, &msg, &merr);
+		decoded = rc >= 0;
 		if (decoded && s->txn)
 			hwmsg_txn_feed(s->txn, &rec, &msg, &info);
 		if (!selected(o, &msg, decoded))
@@ -139,7 +142,7 @@ static int show_file(const char *path, const struct show_opts *o,
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
 				  s->txn ? &info : NULL,
 				  o->relative ? s->first_ts : 0);
-		if (!decoded && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
+		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
 			printf("  ! %s\n", merr.msg);
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);

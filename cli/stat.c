@@ -398,7 +398,8 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		count_device(c, &rec);
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
-		if (hwmsg_msg_decode(&rec, &msg, &err)) {
+		/* a cut or damaged message with its OP whole still counts */
+		if (hwmsg_msg_decode(&rec, &msg, &err) < 0) {
 			/* other types (devlink events, nfp) are not decoded */
 			if (rec.type == HWMSG_TYPE_MLX_EMAD ||
 			    rec.type == HWMSG_TYPE_MLX_CMD_REG)
