@@ -40,7 +40,7 @@ bool capture_filter_keep(struct capture_filter *cf,
 	fr.number = cf->seen;
 	fr.first_ts_ns = cf->first_ts;
 	if (needs & HWMSG_FILTER_NEEDS_MSG &&
-	    !hwmsg_msg_decode(rec, &msg, &err)) {
+	    hwmsg_msg_decode(rec, &msg, &err) >= 0) {
 		fr.msg = &msg;
 		if (cf->txn) {
 			/* refs are the numbers of the records seen, kept

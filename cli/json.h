@@ -7,7 +7,11 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* s as a JSON string, quotes included; NULL prints "". */
+/*
+ * s as a JSON string, quotes included; NULL prints "". Always valid UTF-8:
+ * a byte that is not part of a valid UTF-8 sequence is written \u00XX
+ * (0x9b -> \u009b), controls (C1 included) are escaped.
+ */
 void json_print_str(FILE *f, const char *s);
 
 struct hwmsg_reg_field;

@@ -251,6 +251,27 @@ static void print_reg_payload(FILE *f, const struct hwmsg_msg *msg)
 	hwmsg_reg_decoded_free(&d);
 }
 
+/* " cut: 40 of 68 bytes captured", " bad length", ...: what libhwmsg flagged */
+static void print_tlv_flags(FILE *f, const struct hwmsg_tlv_ref *t)
+{
+	if (t->flags & HWMSG_TLV_CUT)
+		fprintf(f, " [cut: %u of %u bytes captured]", t->cap_len,
+			t->len);
+	if (t->flags & HWMSG_TLV_BAD_LEN)
+		fputs(" [bad length]", f);
+	if (t->flags & HWMSG_TLV_BAD_SIZE)
+		fputs(" [wrong size for its type]", f);
+	if (t->flags & HWMSG_TLV_EXTRA)
+		fputs(" [second of its type, ignored]", f);
+}
+
+/* The TLV's own fields; false for one libhwmsg did not decode. */
+static bool tlv_decoded(const struct hwmsg_tlv_ref *t)
+{
+	return !(t->flags & (HWMSG_TLV_BAD_LEN | HWMSG_TLV_EXTRA)) &&
+	       !(t->type != HWMSG_EMAD_TLV_REG && (t->flags & HWMSG_TLV_BAD_SIZE));
+}
+
 static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
 			    const struct hwmsg_msg *msg)
 {
@@ -258,9 +279,16 @@ static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
 	for (unsigned int i = 0; i < msg->n_tlvs; i++) {
 		const struct hwmsg_tlv_ref *t = &msg->tlvs[i];
 
-		fprintf(f, "    tlv %-7s offset %u len %u\n",
+		fprintf(f, "    tlv %-7s offset %u len %u",
 			name_or(hwmsg_emad_tlv_names, t->type, "unknown"),
 			t->offset, t->len);
+		print_tlv_flags(f, t);
+		fputc('\n', f);
+		if (!tlv_decoded(t)) {
+			print_hex(f, rec->payload + t->offset, t->cap_len,
+				  "        ");
+			continue;
+		}
 		switch (t->type) {
 		case HWMSG_EMAD_TLV_OP:
 			print_op_fields(f, &msg->op, true);
@@ -274,7 +302,9 @@ static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
 			break;
 		}
 		case HWMSG_EMAD_TLV_LATENCY:
-			fprintf(f, "      latency_time %u us\n", msg->latency_us);
+			if (msg->has_latency)
+				fprintf(f, "      latency_time %u us\n",
+					msg->latency_us);
 			break;
 		case HWMSG_EMAD_TLV_REG:
 			fprintf(f, "      register %u bytes\n", msg->reg_len);
@@ -283,8 +313,7 @@ static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
 		case HWMSG_EMAD_TLV_END:
 			break;
 		default:
-			print_hex(f, rec->payload + t->offset,
-				  t->len <= rec->len - t->offset ? t->len : 0,
+			print_hex(f, rec->payload + t->offset, t->cap_len,
 				  "        ");
 		}
 	}
@@ -315,11 +344,15 @@ void print_record_detail(FILE *f, const struct hwmsg_record *rec,
 	}
 	if (rec->type == HWMSG_TYPE_MLX_EMAD) {
 		print_emad_tlvs(f, rec, msg);
+		if (!msg->has_reg)
+			fputs("    no REG TLV\n", f);
 		return;
 	}
 	fprintf(f, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
 	print_op_fields(f, &msg->op, false);
-	fprintf(f, "      register %u bytes\n", msg->reg_len);
+	fprintf(f, "      register %u bytes", msg->reg_len);
+	print_tlv_flags(f, &msg->tlvs[1]);
+	fputc('\n', f);
 	print_reg_payload(f, msg);
 }
 
@@ -498,6 +531,8 @@ void print_record_json(FILE *f, const struct hwmsg_record *rec,
 			fputs(",\"fw_string\":", f);
 			json_print_str(f, msg->fw_string);
 		}
+		if (msg->flags & HWMSG_MSGF_CUT)	/* decoded as far as captured */
+			fputs(",\"cut\":true", f);
 		if (msg->has_reg)
 			json_register(f, msg, verbose);
 	} else if (rec->type == HWMSG_TYPE_DEVLINK_EVENT) {

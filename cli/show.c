@@ -132,6 +132,7 @@ static int show_file(const char *path, struct show_opts *o,
 		struct hwmsg_filter_rec fr = { .rec = &rec };
 		uint64_t frame;
 		bool decoded, sel;
+		int rc;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
@@ -142,7 +143,9 @@ static int show_file(const char *path, struct show_opts *o,
 			s->first_ts = rec.ts_ns;
 		s->n++;
 		frame = s->frames_before + hwmsg_reader_info(r)->packets;
-		decoded = hwmsg_msg_decode(&rec, &msg, &merr) == 0;
+		/* 1: decoded, with a problem (a cut, a bad TLV) to mark */
+		rc = hwmsg_msg_decode(&rec, &msg, &merr);
+		decoded = rc >= 0;
 		/* refs: the frame and whether -w wrote it (export_ref) */
 		if (decoded && s->txn)
 			hwmsg_txn_feed_ref(s->txn, &rec, &msg,
@@ -184,7 +187,7 @@ static int show_file(const char *path, struct show_opts *o,
 		print_record_line(stdout, &rec, decoded ? &msg : NULL,
 				  s->txn ? &finfo : NULL,
 				  o->relative ? s->first_ts : 0);
-		if (!decoded && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
+		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
 			printf("  ! %s\n", merr.msg);
 		if (o->verbose)
 			print_record_detail(stdout, &rec, decoded ? &msg : NULL);

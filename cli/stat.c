@@ -448,7 +448,7 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		if (!c->read++)
 			c->sel_first_ts = rec.ts_ns;
 		number = c->frames_before + hwmsg_reader_info(r)->packets;
-		decoded = !hwmsg_msg_decode(&rec, &msg, &err);
+		decoded = hwmsg_msg_decode(&rec, &msg, &err) >= 0;
 		selected = select_record(c, &rec, decoded ? &msg : NULL,
 					 number, txn, &info);
 		if (!selected)
@@ -462,6 +462,7 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		count_device(c, &rec);
 		if (rec.flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
+		/* a cut or damaged message with its OP whole still counts */
 		if (!decoded) {
 			/* other types (devlink events, nfp) are not decoded */
 			if (rec.type == HWMSG_TYPE_MLX_EMAD ||

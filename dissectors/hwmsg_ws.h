@@ -64,6 +64,13 @@ proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
 const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id);
 /* A hwmsg_name lookup that never returns NULL. */
 const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v);
+/*
+ * Text from the capture (firmware strings, bus/device/driver names) made
+ * safe for columns, labels and expert text, which Wireshark prints as
+ * given: format_text() escapes control characters ("\033", "\n") and
+ * invalid UTF-8. "" for NULL.
+ */
+const char *hwmsg_ws_text(wmem_allocator_t *scope, const char *s);
 
 /* ---- request/response tracking (txn.c) -------------------------------- */
 

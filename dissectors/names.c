@@ -5,6 +5,8 @@
  */
 #include "hwmsg_ws.h"
 
+#include <epan/strutil.h>
+
 #include "hwmsg/regdb.h"
 
 void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
@@ -53,4 +55,9 @@ const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v)
 	const char *name = hwmsg_name_lookup(table, v);
 
 	return name ? name : "unknown";
+}
+
+const char *hwmsg_ws_text(wmem_allocator_t *scope, const char *s)
+{
+	return s ? format_text(scope, (const guchar *)s, strlen(s)) : "";
 }

@@ -28,6 +28,7 @@ static expert_field ei_status = EI_INIT;
 static expert_field ei_short = EI_INIT;
 static expert_field ei_len = EI_INIT;
 static expert_field ei_constant = EI_INIT;
+static expert_field ei_cut = EI_INIT;
 
 static value_string vs_status[HWMSG_WS_VALS_MAX];
 static value_string vs_method[HWMSG_WS_VALS_MAX];
@@ -55,96 +56,125 @@ static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r,
 	tap_queue_packet(hwmsg_ws_tap_id, pinfo, tap);
 }
 
+/* The header items; the constants libhwmsg rejected are flagged. */
+static proto_item *add_header(tvbuff_t *tvb, packet_info *pinfo,
+			      proto_tree *t, int rc,
+			      const struct hwmsg_err *err, guint16 reg_id,
+			      proto_item **len_item)
+{
+	proto_item *pi[HWMSG_CMDREG_HDR_LEN] = { 0 }, *status_item;
+
+	pi[0] = proto_tree_add_item(t, hf_constant1, tvb, 0, 2, ENC_BIG_ENDIAN);
+	status_item = proto_tree_add_item(t, hf_status, tvb,
+		HWMSG_CMDREG_STATUS_OFF, 1, ENC_NA);
+	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF, reg_id);
+	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
+		HWMSG_CMDREG_REG_ID_OFF, 2,
+		hwmsg_ws_reg_str(pinfo->pool, reg_id)));
+	proto_tree_add_item(t, hf_method, tvb, HWMSG_CMDREG_METHOD_OFF, 1,
+			    ENC_NA);
+	pi[HWMSG_CMDREG_CONSTANT2_OFF] = proto_tree_add_item(t, hf_constant2,
+		tvb, HWMSG_CMDREG_CONSTANT2_OFF, 1, ENC_NA);
+	*len_item = pi[HWMSG_CMDREG_LEN_CONST_OFF] = proto_tree_add_item(t,
+		hf_len, tvb, HWMSG_CMDREG_LEN_CONST_OFF, 2, ENC_BIG_ENDIAN);
+	/* libhwmsg's verdict, on the constant it names by offset */
+	if (rc < 0 && err->offset < HWMSG_CMDREG_HDR_LEN && pi[err->offset])
+		expert_add_info_format(pinfo, pi[err->offset], &ei_constant,
+				       "%s", err->msg);
+	return status_item;
+}
+
+/* The register: cut at capture, or longer than the mailbox. */
+static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+			 proto_item *len_item, const struct hwmsg_msg *msg,
+			 const struct hwmsg_err *err,
+			 const struct hwmsg_ws_reg_ctx *r)
+{
+	const struct hwmsg_tlv_ref *reg = &msg->tlvs[1];
+	tvbuff_t *reg_tvb;
+
+	if (reg->flags & HWMSG_TLV_BAD_LEN)
+		expert_add_info_format(pinfo, len_item, &ei_len, "%s", err->msg);
+	if (reg->flags & HWMSG_TLV_CUT)
+		expert_add_info_format(pinfo, len_item, &ei_cut, "%s", err->msg);
+	if (!msg->reg_len)
+		return;
+	reg_tvb = tvb_new_subset_length_caplen(tvb, HWMSG_CMDREG_HDR_LEN,
+		(gint)msg->reg_len, (gint)(reg->len - HWMSG_EMAD_TLV_HDR_LEN));
+	if (!dissector_try_uint_new(reg_table, r->reg_id, reg_tvb, pinfo, t,
+				    TRUE, (void *)r))
+		proto_tree_add_item(t, hf_reg_data, tvb, HWMSG_CMDREG_HDR_LEN,
+				    (gint)msg->reg_len, ENC_NA);
+}
+
+static void set_info(packet_info *pinfo, proto_item *ti,
+		     const struct hwmsg_ws_reg_ctx *r)
+{
+	const char *reg = hwmsg_ws_reg_str(pinfo->pool, r->reg_id);
+
+	col_add_fstr(pinfo->cinfo, COL_INFO, "%s %s %s (CMD_REG)", reg,
+		     hwmsg_ws_name(hwmsg_emad_method_names, r->method),
+		     r->response ? "response" : "request");
+	proto_item_append_text(ti, ", %s %s %s", reg,
+			       hwmsg_ws_name(hwmsg_emad_method_names, r->method),
+			       r->response ? "response" : "request");
+	if (r->status)
+		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
+			hwmsg_ws_name(hwmsg_emad_status_names, r->status));
+}
+
+/*
+ * libhwmsg (hwmsg_cmdreg_parse_cut) decides: constants, lengths, a cut
+ * register. The tracker, Info and tap go first; the register dissector,
+ * which may throw, last.
+ */
 static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 			   proto_tree *tree, void *data)
 {
 	const struct hwmsg_ws_rec_ctx *ctx = data;
-	struct hwmsg_ws_reg_ctx r;
+	guint cap = tvb_captured_length(tvb);
 	struct hwmsg_ws_txn_frame *f = NULL;
-	proto_item *ti, *pi, *status_item;
+	struct hwmsg_ws_reg_ctx r;
+	proto_item *ti, *status_item, *len_item;
+	struct hwmsg_msg msg;
+	struct hwmsg_err err;
 	proto_tree *t;
-	guint32 v, words;
-	int left, reg_len;
-	const char *reg;
+	int rc;
 
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "CMD_REG");
 	ti = proto_tree_add_item(tree, proto_cmd_reg, tvb, 0, -1, ENC_NA);
 	t = proto_item_add_subtree(ti, ett_cmd_reg);
-	if (tvb_reported_length(tvb) < HWMSG_CMDREG_HDR_LEN) {
+	if (cap < HWMSG_CMDREG_HDR_LEN) {
 		expert_add_info(pinfo, ti, &ei_short);
 		col_set_str(pinfo->cinfo, COL_INFO, "CMD_REG (short mailbox)");
-		return tvb_captured_length(tvb);
+		return (int)cap;
 	}
-
-	pi = proto_tree_add_item_ret_uint(t, hf_constant1, tvb, 0, 2,
-					  ENC_BIG_ENDIAN, &v);
-	if (v != HWMSG_CMDREG_CONSTANT1)
-		expert_add_info(pinfo, pi, &ei_constant);
-	status_item = proto_tree_add_item_ret_uint(t, hf_status, tvb,
-		HWMSG_CMDREG_STATUS_OFF, 1, ENC_NA, &v);
-	r.status = (guint8)v;
+	rc = hwmsg_cmdreg_parse_cut(tvb_get_ptr(tvb, 0, (gint)cap), cap,
+				    tvb_reported_length(tvb),
+				    ctx && ctx->has_dir ? ctx->dir : 0, &msg,
+				    &err);
 	r.reg_id = tvb_get_ntohs(tvb, HWMSG_CMDREG_REG_ID_OFF);
-	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF,
-			    r.reg_id);
-	reg = hwmsg_ws_reg_str(pinfo->pool, r.reg_id);
-	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
-		HWMSG_CMDREG_REG_ID_OFF, 2, reg));
-	proto_tree_add_item_ret_uint(t, hf_method, tvb, HWMSG_CMDREG_METHOD_OFF,
-				     1, ENC_NA, &v);
-	r.method = (guint8)v;
-	pi = proto_tree_add_item_ret_uint(t, hf_constant2, tvb,
-		HWMSG_CMDREG_CONSTANT2_OFF, 1, ENC_NA, &v);
-	if (v != HWMSG_CMDREG_CONSTANT2)
-		expert_add_info(pinfo, pi, &ei_constant);
-	pi = proto_tree_add_item_ret_uint(t, hf_len, tvb,
-		HWMSG_CMDREG_LEN_CONST_OFF, 2, ENC_BIG_ENDIAN, &words);
+	r.method = tvb_get_guint8(tvb, HWMSG_CMDREG_METHOD_OFF) &
+		   HWMSG_CMDREG_METHOD_MASK;
+	r.status = tvb_get_guint8(tvb, HWMSG_CMDREG_STATUS_OFF) & 0x7f;
 	r.response = ctx && ctx->has_dir && ctx->dir == HWMSG_DIR_FROM_HW;
-
-	/* len counts the REG TLV header word too */
-	left = tvb_reported_length_remaining(tvb, HWMSG_CMDREG_HDR_LEN);
-	reg_len = words ? (int)(words - 1) * 4 : 0;
-	if (reg_len > left) {
-		expert_add_info_format(pinfo, pi, &ei_len,
-			"Register length %d bytes, mailbox holds %d",
-			reg_len, left);
-		reg_len = left;
-	}
-	if (reg_len > 0) {
-		tvbuff_t *reg_tvb = tvb_new_subset_length(tvb,
-			HWMSG_CMDREG_HDR_LEN, reg_len);
-
-		if (!dissector_try_uint_new(reg_table, r.reg_id, reg_tvb, pinfo,
-					    t, TRUE, &r))
-			proto_tree_add_item(t, hf_reg_data, tvb,
-					    HWMSG_CMDREG_HDR_LEN, reg_len,
-					    ENC_NA);
-	}
-
-	col_add_fstr(pinfo->cinfo, COL_INFO, "%s %s %s (CMD_REG)", reg,
-		     hwmsg_ws_name(hwmsg_emad_method_names, r.method),
-		     r.response ? "response" : "request");
-	proto_item_append_text(ti, ", %s %s %s", reg,
-			       hwmsg_ws_name(hwmsg_emad_method_names, r.method),
-			       r.response ? "response" : "request");
-	if (r.status) {
-		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
-			hwmsg_ws_name(hwmsg_emad_status_names, r.status));
+	set_info(pinfo, ti, &r);
+	if (rc >= 0 && ctx && ctx->has_dir)
+		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg, ctx->device,
+				       HWMSG_TYPE_MLX_CMD_REG, &msg.op);
+	if (rc >= 0)
+		queue_tap(pinfo, &r, f);
+	status_item = add_header(tvb, pinfo, t, rc, &err, r.reg_id, &len_item);
+	if (r.status)
 		expert_add_info_format(pinfo, status_item, &ei_status,
 			"Status %s",
 			hwmsg_ws_name(hwmsg_emad_status_names, r.status));
-	}
-	if (ctx && ctx->has_dir) {
-		struct hwmsg_emad_op op = {
-			.reg_id = r.reg_id, .method = r.method,
-			.status = r.status, .response = r.response,
-		};
-
-		f = hwmsg_ws_txn_track(pinfo, proto_cmd_reg, ctx->device,
-				       HWMSG_TYPE_MLX_CMD_REG, &op);
+	if (rc < 0)
+		return (int)cap;
+	if (f)
 		hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
-	}
-	queue_tap(pinfo, &r, f);
-	return tvb_captured_length(tvb);
+	add_register(tvb, pinfo, t, len_item, &msg, &err, &r);
+	return (int)cap;
 }
 
 void proto_register_cmd_reg(void)
@@ -194,6 +224,8 @@ void proto_register_cmd_reg(void)
 			     "Register length exceeds the mailbox", EXPFILL } },
 		{ &ei_constant, { "cmd_reg.constant.bad", PI_PROTOCOL, PI_WARN,
 				  "Unexpected constant", EXPFILL } },
+		{ &ei_cut, { "cmd_reg.cut", PI_UNDECODED, PI_WARN,
+			     "Register cut at capture", EXPFILL } },
 	};
 	expert_module_t *expert;
 

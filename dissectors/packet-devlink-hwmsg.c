@@ -109,10 +109,12 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		s->has_type = TRUE;
 		return;
 	case HWMSG_REC_BUF:
+		/* a snaplen may have cut it: show what was captured */
 		s->buf_off = off;
 		s->buf_len = len;
-		s->buf_item = proto_tree_add_item(t, hf_buf, tvb, off, len,
-						  ENC_NA);
+		s->buf_item = proto_tree_add_item(t, hf_buf, tvb, off,
+			MIN(len, tvb_captured_length_remaining(tvb, off)),
+			ENC_NA);
 		return;
 	case HWMSG_REC_DEVLINK_INDEX:
 		if (!want_len(pinfo, len_item, len, 4))
@@ -154,6 +156,10 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		guint16 tag;
 		const char *name;
 
+		/* cut by a snaplen before this TLV: the rest is unknown */
+		if (left >= HWMSG_REC_TLV_HDR_LEN &&
+		    tvb_captured_length_remaining(tvb, off) < HWMSG_REC_TLV_HDR_LEN)
+			return tvb_captured_length(tvb);
 		if (left < HWMSG_REC_TLV_HDR_LEN) {
 			ti = proto_tree_add_item(tree, hf_value, tvb, off, left,
 						 ENC_NA);
@@ -164,7 +170,8 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		len = tvb_get_letohs(tvb, off + 2);
 		name = hwmsg_name_lookup(hwmsg_rec_tag_names, tag);
 		t = proto_tree_add_subtree_format(tree, tvb, off,
-			HWMSG_REC_TLV_HDR_LEN + MIN(len, left - HWMSG_REC_TLV_HDR_LEN),
+			MIN(HWMSG_REC_TLV_HDR_LEN + MIN(len, left - HWMSG_REC_TLV_HDR_LEN),
+			    tvb_captured_length_remaining(tvb, off)),
 			ett_tlv, &ti, "TLV %s", name ? name : "unknown");
 		proto_tree_add_item(t, hf_tag, tvb, off, 2, ENC_LITTLE_ENDIAN);
 		len_item = proto_tree_add_item(t, hf_len, tvb, off + 2, 2,
@@ -179,6 +186,10 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 					off + HWMSG_REC_TLV_HDR_LEN, len, ENC_NA);
 			return off + HWMSG_REC_TLV_HDR_LEN + len;
 		}
+		/* only buf is shown in part when the capture cut it */
+		if (tag != HWMSG_REC_BUF && len > tvb_captured_length_remaining(tvb,
+					off + HWMSG_REC_TLV_HDR_LEN))
+			return tvb_captured_length(tvb);
 		dissect_value(tvb, pinfo, t, ti, len_item, tag,
 			      off + HWMSG_REC_TLV_HDR_LEN, len, s);
 		off += HWMSG_REC_TLV_HDR_LEN + len;
@@ -186,12 +197,15 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	return off;
 }
 
-/* Source and destination columns: the driver and its device. */
+/* Source and destination columns: the driver and its device, escaped. */
 static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
 			  const char *device)
 {
 	const char *driver = s->driver ? (const char *)s->driver : "driver";
 	address *drv = &pinfo->src, *hw = &pinfo->dst;
+
+	driver = hwmsg_ws_text(pinfo->pool, driver);
+	device = hwmsg_ws_text(pinfo->pool, device);
 
 	if (s->dir == HWMSG_DIR_FROM_HW) {
 		drv = &pinfo->dst;
@@ -201,12 +215,48 @@ static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
 	set_address(hw, AT_STRINGZ, (int)strlen(device) + 1, device);
 }
 
+/* Cut by the writer (orig_len) or by a snaplen (buf not all captured). */
+static void flag_truncated(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+			   const struct rec_seen *s)
+{
+	gint cap = MIN(s->buf_len, tvb_captured_length_remaining(tvb,
+								 s->buf_off));
+	guint32 orig = (guint32)s->buf_len;
+	proto_item *pi;
+
+	if (s->has_orig_len && s->orig_len > orig)
+		orig = s->orig_len;
+	if ((guint32)cap >= orig)
+		return;
+	pi = proto_tree_add_boolean(t, hf_truncated, tvb, 0, 0, TRUE);
+	proto_item_set_generated(pi);
+	expert_add_info_format(pinfo, pi, &ei_truncated,
+			       "Message cut to %d of %u bytes", cap, orig);
+}
+
+/*
+ * The message: the captured bytes of buf, reported as long as the message
+ * was (orig_len when the writer cut it, the buf length when a snaplen did),
+ * so EMAD and CMD_REG tell a cut message from a malformed one.
+ */
+static tvbuff_t *message_tvb(tvbuff_t *tvb, const struct rec_seen *s)
+{
+	gint cap = MIN(s->buf_len, tvb_captured_length_remaining(tvb,
+								 s->buf_off));
+	gint rep = s->buf_len;
+
+	if (s->has_orig_len && s->orig_len > (guint32)rep &&
+	    s->orig_len <= G_MAXINT32)
+		rep = (gint)s->orig_len;
+	return tvb_new_subset_length_caplen(tvb, s->buf_off, cap, rep);
+}
+
 static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 				 proto_tree *tree, void *data _U_)
 {
 	struct rec_seen s = { .buf_off = -1, .type = HWMSG_TYPE_UNKNOWN };
 	struct hwmsg_ws_rec_ctx ctx;
-	proto_item *ti, *pi;
+	proto_item *ti;
 	proto_tree *t;
 	tvbuff_t *buf;
 	int len;
@@ -219,13 +269,8 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 	len = dissect_tlvs(tvb, pinfo, t, &s);
 	proto_item_set_len(ti, len);
 
-	if (s.has_orig_len && s.buf_off >= 0 && s.orig_len > (guint32)s.buf_len) {
-		pi = proto_tree_add_boolean(t, hf_truncated, tvb, 0, 0, TRUE);
-		proto_item_set_generated(pi);
-		expert_add_info_format(pinfo, pi, &ei_truncated,
-				       "Message cut to %d of %u bytes",
-				       s.buf_len, s.orig_len);
-	}
+	if (s.buf_off >= 0)
+		flag_truncated(tvb, pinfo, t, &s);
 	if (s.has_dir)
 		pinfo->p2p_dir = s.dir == HWMSG_DIR_FROM_HW ? P2P_DIR_RECV
 							    : P2P_DIR_SENT;
@@ -240,9 +285,10 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 	set_endpoints(pinfo, &s, ctx.device);
 	ctx.has_dir = s.has_dir;
 	ctx.dir = s.dir;
-	proto_item_append_text(ti, ", %s, %s", ctx.device,
+	proto_item_append_text(ti, ", %s, %s",
+			       hwmsg_ws_text(pinfo->pool, ctx.device),
 			       hwmsg_ws_name(hwmsg_dir_names, s.dir));
-	buf = tvb_new_subset_length(tvb, s.buf_off, s.buf_len);
+	buf = message_tvb(tvb, &s);
 	switch (s.type) {
 	case HWMSG_TYPE_MLX_EMAD:
 		call_dissector_with_data(emad_handle, buf, pinfo, tree, &ctx);

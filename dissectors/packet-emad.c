@@ -51,6 +51,9 @@ static expert_field ei_no_op = EI_INIT;
 static expert_field ei_no_end = EI_INIT;
 static expert_field ei_retrans = EI_INIT;
 static expert_field ei_ethertype = EI_INIT;
+static expert_field ei_extra = EI_INIT;
+static expert_field ei_cut = EI_INIT;
+static expert_field ei_too_many = EI_INIT;
 
 static value_string vs_status[HWMSG_WS_VALS_MAX];
 static value_string vs_method[HWMSG_WS_VALS_MAX];
@@ -66,41 +69,33 @@ static const struct hwmsg_ws_txn_fields txn_ids = {
 	&hf_retrans_of, &ei_retrans,
 };
 
-/* What the TLV walk learnt, for the Info column, the tracker and the tap. */
-struct emad_seen {
-	gboolean has_op, has_end;
-	struct hwmsg_emad_op op;
-	const guint8 *fw_string;
-	proto_item *status_item;
+/* What the tree walk keeps for after it: the REG TLV goes last. */
+struct emad_items {
+	proto_item *ethertype, *status;
+	proto_tree *reg_tree;	/* NULL: no REG TLV to dissect */
+	proto_item *reg_item;
+	int reg_off, reg_cap, reg_len;
 };
 
+/* The OP TLV's items; values are libhwmsg's, the bytes the tvb's. */
 static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
-		       int off, struct emad_seen *s)
+		       int off, const struct hwmsg_emad_op *op,
+		       struct emad_items *it)
 {
-	guint32 w0 = tvb_get_ntohl(tvb, off), w1 = tvb_get_ntohl(tvb, off + 4);
 	proto_item *pi;
-
-	s->has_op = TRUE;
-	s->op.dr = HWMSG_WS_VAL(w0, HWMSG_EMAD_OP_DR);
-	s->op.status = (guint8)HWMSG_WS_VAL(w0, HWMSG_EMAD_OP_STATUS);
-	s->op.reg_id = (guint16)HWMSG_WS_VAL(w1, HWMSG_EMAD_OP_REGISTER_ID);
-	s->op.response = HWMSG_WS_VAL(w1, HWMSG_EMAD_OP_R);
-	s->op.method = (guint8)HWMSG_WS_VAL(w1, HWMSG_EMAD_OP_METHOD);
-	s->op.cls = (guint8)HWMSG_WS_VAL(w1, HWMSG_EMAD_OP_CLASS);
-	s->op.tid = tvb_get_ntoh64(tvb, off + HWMSG_EMAD_OP_TID_OFF);
 
 	proto_tree_add_item(t, hf_dr, tvb, off + HWMSG_WS_OFF(HWMSG_EMAD_OP_DR),
 			    4, ENC_BIG_ENDIAN);
-	s->status_item = proto_tree_add_item(t, hf_status, tvb,
+	it->status = proto_tree_add_item(t, hf_status, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_STATUS), 4, ENC_BIG_ENDIAN);
 	/* a whole 16-bit field: bits 31:16 of its big-endian word */
 	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID) +
 		(32 - HWMSG_WS_SHIFT(HWMSG_EMAD_OP_REGISTER_ID) - 16) / 8,
-		s->op.reg_id);
+		op->reg_id);
 	pi = proto_tree_add_string(t, hf_reg_name, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID), 2,
-		hwmsg_ws_reg_str(pinfo->pool, s->op.reg_id));
+		hwmsg_ws_reg_str(pinfo->pool, op->reg_id));
 	proto_item_set_generated(pi);
 	proto_tree_add_item(t, hf_r, tvb, off + HWMSG_WS_OFF(HWMSG_EMAD_OP_R),
 			    4, ENC_BIG_ENDIAN);
@@ -112,117 +107,155 @@ static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 			    ENC_BIG_ENDIAN);
 }
 
-static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
-			proto_item *tlv_item, int off, int len,
-			const struct emad_seen *s)
+/* The register payload, through the "emad.reg_id" table; may throw. */
+static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
+			const struct emad_items *it,
+			const struct hwmsg_emad_op *op)
 {
+	struct hwmsg_ws_reg_ctx ctx = {
+		.reg_id = op->reg_id, .method = op->method,
+		.status = op->status, .response = op->response,
+	};
 	tvbuff_t *reg_tvb;
-	struct hwmsg_ws_reg_ctx ctx;
 
-	if (!s->has_op) {	/* no register id to look the payload up by */
-		proto_tree_add_item(t, hf_reg_data, tvb, off, len, ENC_NA);
-		return;
-	}
-	proto_item_append_text(tlv_item, ": %s",
-			       hwmsg_ws_reg_str(pinfo->pool, s->op.reg_id));
-	ctx.reg_id = s->op.reg_id;
-	ctx.method = s->op.method;
-	ctx.status = s->op.status;
-	ctx.response = s->op.response;
-	reg_tvb = tvb_new_subset_length(tvb, off, len);
-	if (!dissector_try_uint_new(reg_table, s->op.reg_id, reg_tvb, pinfo,
-				    t, TRUE, &ctx))
-		proto_tree_add_item(t, hf_reg_data, tvb, off, len, ENC_NA);
+	proto_item_append_text(it->reg_item, ": %s",
+			       hwmsg_ws_reg_str(pinfo->pool, op->reg_id));
+	/* captured bytes only; reported as long as the TLV says */
+	reg_tvb = tvb_new_subset_length_caplen(tvb, it->reg_off, it->reg_cap,
+					       it->reg_len);
+	if (!dissector_try_uint_new(reg_table, op->reg_id, reg_tvb, pinfo,
+				    it->reg_tree, TRUE, &ctx))
+		proto_tree_add_item(it->reg_tree, hf_reg_data, tvb,
+				    it->reg_off, it->reg_cap, ENC_NA);
 }
 
-/* One TLV at off; returns its length, or 0 to stop the walk. */
-static int dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-		       int off, struct emad_seen *s)
+/* Expert info for what libhwmsg flagged on this TLV. */
+static void tlv_expert(packet_info *pinfo, proto_item *ti, proto_item *len_item,
+		       const struct hwmsg_tlv_ref *r, const char *name)
 {
-	guint32 word = tvb_get_ntohl(tvb, off);
-	guint32 type = HWMSG_WS_VAL(word, HWMSG_EMAD_TLV_TYPE);
-	int len = (int)HWMSG_WS_VAL(word, HWMSG_EMAD_TLV_LEN) * 4;
-	int left = tvb_reported_length_remaining(tvb, off);
-	const char *name = hwmsg_name_lookup(hwmsg_emad_tlv_names, type);
+	if (r->flags & HWMSG_TLV_BAD_LEN)
+		expert_add_info_format(pinfo, len_item, &ei_tlv_len,
+				       "%s TLV length %u bytes runs past the frame",
+				       name, r->len);
+	if (r->flags & HWMSG_TLV_BAD_SIZE)
+		expert_add_info_format(pinfo, len_item, &ei_short_tlv,
+				       "%s TLV of %u bytes: not the size its type has",
+				       name, r->len);
+	if (r->flags & HWMSG_TLV_EXTRA)
+		expert_add_info_format(pinfo, ti, &ei_extra,
+				       "Second %s TLV, ignored", name);
+	if (r->flags & HWMSG_TLV_CUT)
+		expert_add_info_format(pinfo, ti, &ei_cut,
+				       "%s TLV cut at capture: %u of %u bytes",
+				       name, r->cap_len, r->len);
+}
+
+/* The TLV's own items, for a TLV libhwmsg decoded. */
+static void tlv_items(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+		      proto_item *ti, int off, const struct hwmsg_tlv_ref *r,
+		      const struct hwmsg_msg *msg, struct emad_items *it)
+{
+	int body = (int)r->cap_len - HWMSG_EMAD_TLV_HDR_LEN;
+
+	switch (r->type) {
+	case HWMSG_EMAD_TLV_OP:
+		dissect_op(tvb, pinfo, t, off, &msg->op, it);
+		return;
+	case HWMSG_EMAD_TLV_STRING:
+		proto_tree_add_item(t, hf_string, tvb, off + 4,
+				    MIN(body, HWMSG_EMAD_STRING_LEN), ENC_ASCII);
+		return;
+	case HWMSG_EMAD_TLV_LATENCY:
+		if (msg->has_latency)
+			proto_tree_add_item(t, hf_latency, tvb,
+				off + HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME), 4,
+				ENC_BIG_ENDIAN);
+		return;
+	case HWMSG_EMAD_TLV_REG:
+		it->reg_tree = t;
+		it->reg_item = ti;
+		it->reg_off = off + HWMSG_EMAD_TLV_HDR_LEN;
+		it->reg_cap = body;
+		it->reg_len = (int)r->len - HWMSG_EMAD_TLV_HDR_LEN;
+		return;
+	case HWMSG_EMAD_TLV_END:
+		return;
+	default:
+		expert_add_info_format(pinfo, ti, &ei_unknown_tlv,
+				       "Unknown EMAD TLV type %u", r->type);
+		if (body > 0)
+			proto_tree_add_item(t, hf_tlv_data, tvb, off + 4, body,
+					    ENC_NA);
+		return;
+	}
+}
+
+/* Did libhwmsg decode this TLV (else its bytes are shown as data)? */
+static gboolean tlv_decoded(const struct hwmsg_tlv_ref *r,
+			    const struct hwmsg_msg *msg)
+{
+	if (r->flags & (HWMSG_TLV_BAD_LEN | HWMSG_TLV_EXTRA))
+		return FALSE;
+	switch (r->type) {
+	case HWMSG_EMAD_TLV_OP:
+		return r->len >= HWMSG_EMAD_OP_TLV_WORDS * 4 &&
+		       r->cap_len >= HWMSG_EMAD_OP_TLV_WORDS * 4;
+	case HWMSG_EMAD_TLV_STRING:
+		return msg->has_fw_string;
+	default:
+		return !(r->flags & HWMSG_TLV_BAD_SIZE);
+	}
+}
+
+/* One TLV libhwmsg found, at its place in the tvb (frame offset - delta). */
+static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
+			int delta, const struct hwmsg_tlv_ref *r,
+			const struct hwmsg_msg *msg, struct emad_items *it)
+{
+	const char *name = hwmsg_name_lookup(hwmsg_emad_tlv_names, r->type);
+	int off = (int)r->offset - delta;
 	proto_item *ti, *len_item;
 	proto_tree *t;
 
-	t = proto_tree_add_subtree_format(tree, tvb, off,
-					  len && len <= left ? len : left,
+	t = proto_tree_add_subtree_format(tree, tvb, off, (int)r->cap_len,
 					  ett_tlv, &ti, "%s TLV",
 					  name ? name : "Unknown");
 	proto_tree_add_item(t, hf_tlv_type, tvb, off, 4, ENC_BIG_ENDIAN);
 	len_item = proto_tree_add_item(t, hf_tlv_len, tvb, off, 4,
 				       ENC_BIG_ENDIAN);
-	if (len < HWMSG_EMAD_TLV_HDR_LEN || len > left) {
-		expert_add_info_format(pinfo, len_item, &ei_tlv_len,
-				       "TLV length %d bytes, %d left in the frame",
-				       len, left);
-		return 0;
-	}
-
-	switch (type) {
-	case HWMSG_EMAD_TLV_OP:
-		if (len < HWMSG_EMAD_OP_TLV_WORDS * 4)
-			goto short_tlv;
-		dissect_op(tvb, pinfo, t, off, s);
-		break;
-	case HWMSG_EMAD_TLV_STRING:
-		if (len < HWMSG_EMAD_TLV_HDR_LEN + 1)
-			goto short_tlv;
-		proto_tree_add_item_ret_string(t, hf_string, tvb, off + 4,
-			MIN(len - 4, HWMSG_EMAD_STRING_LEN), ENC_ASCII,
-			pinfo->pool, &s->fw_string);
-		break;
-	case HWMSG_EMAD_TLV_LATENCY:
-		if (len < HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME) + 4)
-			goto short_tlv;
-		proto_tree_add_item(t, hf_latency, tvb,
-			off + HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME), 4,
-			ENC_BIG_ENDIAN);
-		break;
-	case HWMSG_EMAD_TLV_REG:
-		dissect_reg(tvb, pinfo, t, ti, off + 4, len - 4, s);
-		break;
-	case HWMSG_EMAD_TLV_END:
-		s->has_end = TRUE;
-		break;
-	default:
-		expert_add_info_format(pinfo, ti, &ei_unknown_tlv,
-				       "Unknown EMAD TLV type %u", type);
-		if (len > 4)
-			proto_tree_add_item(t, hf_tlv_data, tvb, off + 4,
-					    len - 4, ENC_NA);
-		break;
-	}
-	return len;
-
-short_tlv:
-	expert_add_info_format(pinfo, len_item, &ei_short_tlv,
-			       "%s TLV too short (%d bytes)", name, len);
-	return len;
+	tlv_expert(pinfo, ti, len_item, r, name ? name : "Unknown");
+	if (tlv_decoded(r, msg))
+		tlv_items(tvb, pinfo, t, ti, off, r, msg, it);
+	else if (r->cap_len > HWMSG_EMAD_TLV_HDR_LEN)
+		proto_tree_add_item(t, hf_tlv_data, tvb, off + 4,
+				    (int)r->cap_len - 4, ENC_NA);
 }
 
-static void set_info(packet_info *pinfo, const struct emad_seen *s,
+static void set_info(packet_info *pinfo, const struct hwmsg_msg *msg,
 		     const struct hwmsg_ws_txn_frame *f)
 {
+	const struct hwmsg_emad_op *op = &msg->op;
+
 	col_add_fstr(pinfo->cinfo, COL_INFO,
 		     "%s %s %s tid 0x%016" PRIx64,
-		     hwmsg_ws_reg_str(pinfo->pool, s->op.reg_id),
-		     hwmsg_ws_name(hwmsg_emad_method_names, s->op.method),
-		     s->op.response ? "response" : "request", s->op.tid);
-	if (s->op.status) {
+		     hwmsg_ws_reg_str(pinfo->pool, op->reg_id),
+		     hwmsg_ws_name(hwmsg_emad_method_names, op->method),
+		     op->response ? "response" : "request", op->tid);
+	if (op->status) {
 		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
-			hwmsg_ws_name(hwmsg_emad_status_names, s->op.status));
-		if (s->fw_string && *s->fw_string)
+			hwmsg_ws_name(hwmsg_emad_status_names, op->status));
+		if (msg->has_fw_string && msg->fw_string[0])
 			col_append_fstr(pinfo->cinfo, COL_INFO, ": %s",
-					s->fw_string);
+					hwmsg_ws_text(pinfo->pool,
+						      msg->fw_string));
 	}
 	if (f->retrans)
 		col_append_str(pinfo->cinfo, COL_INFO, " [retransmission]");
+	if (msg->flags & HWMSG_MSGF_CUT)
+		col_append_str(pinfo->cinfo, COL_INFO, " [truncated]");
 }
 
-static void queue_tap(packet_info *pinfo, const struct emad_seen *s,
+static void queue_tap(packet_info *pinfo, const struct hwmsg_emad_op *op,
 		      const struct hwmsg_ws_txn_frame *f)
 {
 	struct hwmsg_ws_tap *tap;
@@ -231,80 +264,145 @@ static void queue_tap(packet_info *pinfo, const struct emad_seen *s,
 		return;
 	tap = wmem_new(pinfo->pool, struct hwmsg_ws_tap);
 	tap->type = HWMSG_TYPE_MLX_EMAD;
-	tap->reg_id = s->op.reg_id;
-	tap->method = s->op.method;
-	tap->status = s->op.status;
-	tap->response = s->op.response;
+	tap->reg_id = op->reg_id;
+	tap->method = op->method;
+	tap->status = op->status;
+	tap->response = op->response;
 	hwmsg_ws_tap_time(tap, pinfo, f);
 	tap_queue_packet(hwmsg_ws_tap_id, pinfo, tap);
 }
 
-/* base: offset of the mlx_proto byte (14 for a whole frame, 0 after eth). */
-static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
-			   proto_tree *tree, int base, const char *device)
+/*
+ * The frame from its Ethernet header, as libhwmsg parses it. After the
+ * Ethernet dissector (delta 14) the header is gone: one saying EMAD is put
+ * back (the ethertype table brought us here).
+ */
+static const guint8 *frame_bytes(tvbuff_t *tvb, packet_info *pinfo,
+				 int delta, guint cap)
 {
-	struct emad_seen s = { 0 };
-	struct hwmsg_ws_txn_frame *f;
-	proto_item *ti, *pi;
-	proto_tree *t, *eth;
-	guint32 etype;
-	int off, len;
+	guint8 *buf;
 
-	col_set_str(pinfo->cinfo, COL_PROTOCOL, "EMAD");
-	col_set_str(pinfo->cinfo, COL_INFO, "EMAD");
-	ti = proto_tree_add_item(tree, proto_emad, tvb, 0, -1, ENC_NA);
-	t = proto_item_add_subtree(ti, ett_emad);
+	if (!delta)
+		return cap ? tvb_get_ptr(tvb, 0, (gint)cap) : (const guint8 *)"";
+	buf = (guint8 *)wmem_alloc0(pinfo->pool, cap + (guint)delta);
+	hwmsg_put_be16(buf + HWMSG_EMAD_ETH_ETHERTYPE_OFF, HWMSG_EMAD_ETHERTYPE);
+	tvb_memcpy(tvb, buf + delta, 0, cap);
+	return buf;
+}
 
+/* The Ethernet header items, as far as captured. */
+static void dissect_eth(tvbuff_t *tvb, proto_tree *t, int base,
+			struct emad_items *it)
+{
+	proto_tree *eth = t;
+
+	if (tvb_captured_length(tvb) < (guint)(base + 2))
+		return;
 	if (base) {
 		eth = proto_tree_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
 					     ett_eth, NULL, "Ethernet header");
 		proto_tree_add_item(eth, hf_dst, tvb, 0, 6, ENC_NA);
 		proto_tree_add_item(eth, hf_src, tvb, 6, 6, ENC_NA);
-		pi = proto_tree_add_item_ret_uint(eth, hf_ethertype, tvb,
-						  HWMSG_EMAD_ETH_ETHERTYPE_OFF,
-						  2, ENC_BIG_ENDIAN, &etype);
-		if (etype != HWMSG_EMAD_ETHERTYPE)
-			expert_add_info(pinfo, pi, &ei_ethertype);
-	} else {
-		eth = t;
+		it->ethertype = proto_tree_add_item(eth, hf_ethertype, tvb,
+			HWMSG_EMAD_ETH_ETHERTYPE_OFF, 2, ENC_BIG_ENDIAN);
 	}
 	proto_tree_add_item(eth, hf_mlx_proto, tvb, base, 1, ENC_NA);
 	proto_tree_add_item(eth, hf_ver, tvb,
 			    base + HWMSG_EMAD_ETH_VER_OFF -
 				    HWMSG_EMAD_ETH_MLX_PROTO_OFF, 1, ENC_NA);
+}
 
-	off = base + HWMSG_EMAD_ETH_HDR_LEN - HWMSG_EMAD_ETH_MLX_PROTO_OFF;
-	while (!s.has_end &&
-	       tvb_reported_length_remaining(tvb, off) >= HWMSG_EMAD_TLV_HDR_LEN) {
-		len = dissect_tlv(tvb, pinfo, t, off, &s);
-		if (!len)
-			break;
-		off += len;
-	}
-	proto_item_set_len(ti, off);
-	if (!s.has_op) {
-		expert_add_info(pinfo, ti, &ei_no_op);
-		return off;
-	}
-	if (!s.has_end)
+/* Expert info for the message as a whole. */
+static void msg_expert(packet_info *pinfo, proto_item *ti,
+		       const struct hwmsg_msg *msg, const struct emad_items *it)
+{
+	if ((msg->flags & HWMSG_MSGF_BAD_ETHERTYPE) && it->ethertype)
+		expert_add_info(pinfo, it->ethertype, &ei_ethertype);
+	if (msg->flags & HWMSG_MSGF_TOO_MANY_TLVS)
+		expert_add_info_format(pinfo, ti, &ei_too_many,
+				       "More than %d TLVs: the rest is not decoded",
+				       HWMSG_MSG_MAX_TLVS);
+	if (msg->flags & HWMSG_MSGF_CUT)
+		expert_add_info(pinfo, ti, &ei_cut);
+	else if (!msg->has_end)
 		expert_add_info(pinfo, ti, &ei_no_end);
-
-	proto_item_append_text(ti, ", %s %s %s",
-			       hwmsg_ws_reg_str(pinfo->pool, s.op.reg_id),
-			       hwmsg_ws_name(hwmsg_emad_method_names, s.op.method),
-			       s.op.response ? "response" : "request");
-	if (s.op.status)
-		expert_add_info_format(pinfo, s.status_item, &ei_status,
+	if (msg->op.status)
+		expert_add_info_format(pinfo, it->status, &ei_status,
 			"Status %s%s%s",
-			hwmsg_ws_name(hwmsg_emad_status_names, s.op.status),
-			s.fw_string && *s.fw_string ? ": " : "",
-			s.fw_string ? (const char *)s.fw_string : "");
-	f = hwmsg_ws_txn_track(pinfo, proto_emad, device, HWMSG_TYPE_MLX_EMAD,
-			       &s.op);
+			hwmsg_ws_name(hwmsg_emad_status_names, msg->op.status),
+			msg->has_fw_string && msg->fw_string[0] ? ": " : "",
+			hwmsg_ws_text(pinfo->pool, msg->has_fw_string ?
+						   msg->fw_string : ""));
+}
+
+/* The TLV items, in frame order; returns the tvb offset they end at. */
+static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+			int delta, const struct hwmsg_msg *msg,
+			struct emad_items *it)
+{
+	int end = HWMSG_EMAD_ETH_HDR_LEN - delta;
+	unsigned int i;
+
+	for (i = 0; i < msg->n_tlvs; i++) {
+		const struct hwmsg_tlv_ref *r = &msg->tlvs[i];
+
+		dissect_tlv(tvb, pinfo, t, delta, r, msg, it);
+		end = (int)(r->offset + r->cap_len) - delta;
+	}
+	return end;
+}
+
+/*
+ * base: offset of the mlx_proto byte (14 for a whole frame, 0 after eth).
+ * libhwmsg decides what the frame holds (hwmsg_emad_parse_cut on the
+ * captured bytes, reported length as the original); the tracker, Info and
+ * tap are fed before any tree item that could throw, so that a bad
+ * register payload never breaks the pairing of later frames.
+ */
+static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
+			   proto_tree *tree, int base, const char *device)
+{
+	int delta = HWMSG_EMAD_ETH_MLX_PROTO_OFF - base;
+	guint cap = tvb_captured_length(tvb);
+	struct emad_items it = { 0 };
+	struct hwmsg_ws_txn_frame *f = NULL;
+	struct hwmsg_msg msg;
+	struct hwmsg_err err;
+	proto_item *ti;
+	proto_tree *t;
+	int rc, end;
+
+	rc = hwmsg_emad_parse_cut(frame_bytes(tvb, pinfo, delta, cap),
+				  cap + (guint)delta,
+				  tvb_reported_length(tvb) + (guint)delta,
+				  &msg, &err);
+	col_set_str(pinfo->cinfo, COL_PROTOCOL, "EMAD");
+	col_set_str(pinfo->cinfo, COL_INFO, "EMAD");
+	if (rc >= 0) {
+		f = hwmsg_ws_txn_track(pinfo, proto_emad, device,
+				       HWMSG_TYPE_MLX_EMAD, &msg.op);
+		set_info(pinfo, &msg, f);
+		queue_tap(pinfo, &msg.op, f);
+	}
+	ti = proto_tree_add_item(tree, proto_emad, tvb, 0, -1, ENC_NA);
+	t = proto_item_add_subtree(ti, ett_emad);
+	dissect_eth(tvb, t, base, &it);
+	end = dissect_tlvs(tvb, pinfo, t, delta, &msg, &it);
+	proto_item_set_len(ti, MAX(end, 0));
+	if (rc < 0) {
+		expert_add_info_format(pinfo, ti, &ei_no_op, "%s", err.msg);
+		return (int)cap;
+	}
+	msg_expert(pinfo, ti, &msg, &it);
+	proto_item_append_text(ti, ", %s %s %s",
+			       hwmsg_ws_reg_str(pinfo->pool, msg.op.reg_id),
+			       hwmsg_ws_name(hwmsg_emad_method_names,
+					     msg.op.method),
+			       msg.op.response ? "response" : "request");
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
-	set_info(pinfo, &s, f);
-	queue_tap(pinfo, &s, f);
-	return off;
+	if (it.reg_tree)
+		dissect_reg(tvb, pinfo, &it, &msg.op);
+	return (int)cap;
 }
 
 /* Whole frame from devlink_hwmsg; data is a struct hwmsg_ws_rec_ctx or NULL. */
@@ -411,9 +509,17 @@ void proto_register_emad(void)
 		{ &ei_tlv_len, { "emad.tlv.bad_len", PI_MALFORMED, PI_ERROR,
 				 "TLV length out of bounds", EXPFILL } },
 		{ &ei_short_tlv, { "emad.tlv.short", PI_MALFORMED, PI_ERROR,
-				   "TLV shorter than its type needs", EXPFILL } },
+				   "TLV length not the one its type has",
+				   EXPFILL } },
+		{ &ei_extra, { "emad.tlv.extra", PI_MALFORMED, PI_ERROR,
+			       "Second OP or REG TLV, ignored", EXPFILL } },
+		{ &ei_cut, { "emad.cut", PI_UNDECODED, PI_WARN,
+			     "EMAD cut at capture: decoded as far as captured",
+			     EXPFILL } },
+		{ &ei_too_many, { "emad.tlv.too_many", PI_UNDECODED, PI_WARN,
+				  "Too many TLVs", EXPFILL } },
 		{ &ei_no_op, { "emad.no_op", PI_MALFORMED, PI_ERROR,
-			       "EMAD without an OP TLV", EXPFILL } },
+			       "EMAD without a decodable OP TLV", EXPFILL } },
 		{ &ei_no_end, { "emad.no_end", PI_MALFORMED, PI_WARN,
 				"EMAD without an END TLV", EXPFILL } },
 		{ &ei_retrans, { "emad.retransmission.expert", PI_SEQUENCE,

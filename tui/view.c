@@ -83,7 +83,7 @@ static bool expr_match(const struct top_filter *f, const struct top_store *s,
 
 	if ((m->flags & TOP_MSG_PAIRED) && txn.is_response)
 		txn.req_ref = m->pair_seq + 1;	/* frame numbers from 1 */
-	if (!hwmsg_msg_decode(&rec, &msg, &err))
+	if (hwmsg_msg_decode(&rec, &msg, &err) >= 0)
 		fr.msg = &msg;
 	return hwmsg_filter_match(f->expr, &fr);
 }

@@ -36,8 +36,60 @@ static int check_constants(const uint8_t *buf, struct hwmsg_err *err)
 	return 0;
 }
 
-int hwmsg_cmdreg_parse(const uint8_t *buf, size_t len, uint8_t dir,
-		       struct hwmsg_msg *msg, struct hwmsg_err *err)
+/*
+ * The register runs past the bytes there: cut by the capture when the
+ * mailbox was that long (orig_len), else a bad length. Either way the bytes
+ * there are decoded: returns 1.
+ */
+static int short_reg(struct hwmsg_msg *msg, size_t len, size_t orig_len,
+		     uint32_t reg_len, struct hwmsg_err *err)
+{
+	struct hwmsg_tlv_ref *t = &msg->tlvs[1];
+	size_t left = len - HWMSG_CMDREG_HDR_LEN;
+
+	msg->reg_len = (uint32_t)left;
+	t->cap_len = (uint32_t)(len - t->offset);
+	if (HWMSG_CMDREG_HDR_LEN + (size_t)reg_len <= orig_len) {
+		t->flags |= HWMSG_TLV_CUT;
+		msg->flags |= HWMSG_MSGF_CUT;
+		hwmsg_errf(err, HWMSG_CMDREG_HDR_LEN,
+			   "offset %d: register cut by the capture (%zu of %u bytes)",
+			   HWMSG_CMDREG_HDR_LEN, left, reg_len);
+		return 1;
+	}
+	t->flags |= HWMSG_TLV_BAD_LEN;
+	hwmsg_errf(err, HWMSG_CMDREG_HDR_LEN,
+		   "offset %d: register of %u bytes (len_const) exceeds mailbox (%zu bytes left)",
+		   HWMSG_CMDREG_HDR_LEN, reg_len, left);
+	return 1;
+}
+
+static void fill(const uint8_t *buf, uint8_t dir, uint32_t words,
+		 struct hwmsg_msg *msg)
+{
+	msg->op.tid = 0;
+	msg->op.status = buf[HWMSG_CMDREG_STATUS_OFF] & 0x7f;
+	msg->op.reg_id = hwmsg_get_be16(buf + HWMSG_CMDREG_REG_ID_OFF);
+	msg->op.method = buf[HWMSG_CMDREG_METHOD_OFF] &
+			 HWMSG_CMDREG_METHOD_MASK;
+	msg->op.cls = HWMSG_EMAD_CLASS_REG_ACCESS;
+	msg->op.response = dir == HWMSG_DIR_FROM_HW;
+	msg->reg = buf + HWMSG_CMDREG_HDR_LEN;
+	msg->reg_len = (words - 1) * 4;
+	msg->has_reg = true;
+
+	msg->tlvs[0].type = HWMSG_EMAD_TLV_OP;
+	msg->tlvs[0].offset = 0;
+	msg->tlvs[0].len = msg->tlvs[0].cap_len = HWMSG_EMAD_OP_TLV_WORDS * 4;
+	msg->tlvs[1].type = HWMSG_EMAD_TLV_REG;
+	msg->tlvs[1].offset = HWMSG_CMDREG_LEN_CONST_OFF;
+	msg->tlvs[1].len = msg->tlvs[1].cap_len = words * 4;
+	msg->n_tlvs = 2;
+}
+
+int hwmsg_cmdreg_parse_cut(const uint8_t *buf, size_t len, size_t orig_len,
+			   uint8_t dir, struct hwmsg_msg *msg,
+			   struct hwmsg_err *err)
 {
 	uint32_t words, reg_len;
 
@@ -57,30 +109,15 @@ int hwmsg_cmdreg_parse(const uint8_t *buf, size_t len, uint8_t dir,
 
 	words = hwmsg_get_be16(buf + HWMSG_CMDREG_LEN_CONST_OFF) &
 		HWMSG_CMDREG_LEN_MASK;
+	fill(buf, dir, words, msg);
 	reg_len = (words - 1) * 4;
 	if (reg_len > len - HWMSG_CMDREG_HDR_LEN)
-		return hwmsg_errf(err, HWMSG_CMDREG_HDR_LEN,
-				  "offset %d: register of %u bytes (len_const) exceeds mailbox (%zu bytes left)",
-				  HWMSG_CMDREG_HDR_LEN, reg_len,
-				  len - HWMSG_CMDREG_HDR_LEN);
-
-	msg->op.tid = 0;
-	msg->op.status = buf[HWMSG_CMDREG_STATUS_OFF] & 0x7f;
-	msg->op.reg_id = hwmsg_get_be16(buf + HWMSG_CMDREG_REG_ID_OFF);
-	msg->op.method = buf[HWMSG_CMDREG_METHOD_OFF] &
-			 HWMSG_CMDREG_METHOD_MASK;
-	msg->op.cls = HWMSG_EMAD_CLASS_REG_ACCESS;
-	msg->op.response = dir == HWMSG_DIR_FROM_HW;
-	msg->reg = buf + HWMSG_CMDREG_HDR_LEN;
-	msg->reg_len = reg_len;
-	msg->has_reg = true;
-
-	msg->tlvs[0].type = HWMSG_EMAD_TLV_OP;
-	msg->tlvs[0].offset = 0;
-	msg->tlvs[0].len = HWMSG_EMAD_OP_TLV_WORDS * 4;
-	msg->tlvs[1].type = HWMSG_EMAD_TLV_REG;
-	msg->tlvs[1].offset = HWMSG_CMDREG_LEN_CONST_OFF;
-	msg->tlvs[1].len = words * 4;
-	msg->n_tlvs = 2;
+		return short_reg(msg, len, orig_len, reg_len, err);
 	return 0;
+}
+
+int hwmsg_cmdreg_parse(const uint8_t *buf, size_t len, uint8_t dir,
+		       struct hwmsg_msg *msg, struct hwmsg_err *err)
+{
+	return hwmsg_cmdreg_parse_cut(buf, len, len, dir, msg, err);
 }

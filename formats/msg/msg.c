@@ -9,11 +9,12 @@ int hwmsg_msg_decode(const struct hwmsg_record *rec, struct hwmsg_msg *msg,
 
 	switch (rec->type) {
 	case HWMSG_TYPE_MLX_EMAD:
-		rc = hwmsg_emad_parse(rec->payload, rec->len, msg, err);
+		rc = hwmsg_emad_parse_cut(rec->payload, rec->len,
+					  rec->orig_len, msg, err);
 		break;
 	case HWMSG_TYPE_MLX_CMD_REG:
-		rc = hwmsg_cmdreg_parse(rec->payload, rec->len, rec->dir, msg,
-					err);
+		rc = hwmsg_cmdreg_parse_cut(rec->payload, rec->len,
+					    rec->orig_len, rec->dir, msg, err);
 		break;
 	default:
 		return hwmsg_errf(err, 0, "type %u is not decoded", rec->type);

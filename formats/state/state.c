@@ -154,8 +154,8 @@ int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
 	char key[160];
 	struct inst *i;
 
-	(void)info;
-	if (!msg || !msg->has_reg || !msg->reg_len)
+	/* a register the capture cut is no image of the device */
+	if (!msg || !msg->has_reg || !msg->reg_len || (msg->flags & HWMSG_MSGF_CUT))
 		return 0;
 	/* requests say what the driver wanted, not what the device holds */
 	if (!event && !msg->op.response)

@@ -16,6 +16,7 @@ static uint8_t emad[256], cmdreg[128];
 static struct hwmsg_record recs[3];
 static struct hwmsg_msg msgs[3];
 static struct hwmsg_txn_info txn[3];
+static bool decoded[3];
 
 static void setup(void)
 {
@@ -42,7 +43,7 @@ static void setup(void)
 	recs[2].bus = recs[2].dev = recs[2].driver = "";
 	recs[2].len = 40;
 	for (int i = 0; i < 3; i++)
-		hwmsg_msg_decode(&recs[i], &msgs[i], &err);
+		decoded[i] = hwmsg_msg_decode(&recs[i], &msgs[i], &err) >= 0;
 	txn[0] = (struct hwmsg_txn_info){ .is_response = true, .matched = true,
 					  .req_ts_ns = 1000, .req_ref = 1 };
 }
@@ -70,7 +71,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	} else {
 		for (int i = 0; i < 3; i++) {
 			struct hwmsg_filter_rec r = { .rec = &recs[i],
-				.msg = &msgs[i], .txn = &txn[i],
+				.msg = decoded[i] ? &msgs[i] : NULL,
+				.txn = &txn[i],
 				.number = (uint64_t)i + 1 };
 			bool a = hwmsg_filter_match(f, &r);
 

@@ -5,6 +5,10 @@
  *   records.pcap    LINKTYPE_USER15 records: EMAD and CMD_REG exchanges
  *   ethernet.pcap   the same EMAD frames on LINKTYPE_ETHERNET
  *   malformed.pcap  LINKTYPE_USER15 records broken in various ways
+ *   parity.pcap     frames hwmsg and the plugin must read alike
+ *   cmd_reg_const.pcap  a CMD_REG mailbox with wrong len_const bits
+ *   escapes.pcap    terminal escapes, newlines and bytes that are not
+ *                   UTF-8 in a firmware string and the device names
  * The expected values in run_tshark_tests.sh follow the scenario below.
  *
  * usage: gen_tshark_inputs OUTDIR
@@ -250,6 +254,104 @@ static void write_malformed(const char *dir)
 	fclose(f);
 }
 
+/*
+ * A RITR write refused, whose firmware string and names would clear the
+ * screen and retitle the terminal if printed raw; 0x9b is a lone byte
+ * (the 8-bit CSI), "\xc3\xa9" a valid UTF-8 e-acute.
+ */
+static void write_escapes(const char *dir)
+{
+	static const char fw[] =
+		"\x1b[2Jbad\nline\x1b]0;pwned\x07 \x9b" "31m caf\xc3\xa9";
+	FILE *f = pcap_open(dir, "escapes.pcap", HWMSG_LINKTYPE);
+	struct msg m = scenario[3];
+	uint8_t msg[1024], out[2048];
+	struct hwmsg_record rec = {
+		.bus = "pci", .dev = "0000:03:00.0\x1b[2J",
+		.driver = "mlxsw\x1b]0;title\x07\x9b", .type = HWMSG_TYPE_MLX_EMAD,
+		.payload = msg,
+	};
+
+	m.fw_string = fw;
+	rec.dir = HWMSG_DIR_FROM_HW;
+	rec.len = rec.orig_len = (uint32_t)build_msg(&m, msg, sizeof(msg));
+	pcap_put(f, 3000000, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+}
+
+/* Append one TLV (type, words, body of words * 4 - 4 bytes) at p. */
+static uint8_t *put_tlv(uint8_t *p, unsigned int type, unsigned int words,
+			const uint8_t *body)
+{
+	hwmsg_emad_tlv_hdr(p, type, words);
+	memcpy(p + 4, body, words * 4 - 4);
+	return p + words * 4;
+}
+
+/*
+ * Frames hwmsg and the plugin must read alike (parity.sh): an error reply
+ * with no REG TLV, TLVs out of order, a second OP TLV.
+ */
+static void write_parity(const char *dir)
+{
+	FILE *f = pcap_open(dir, "parity.pcap", HWMSG_LINKTYPE);
+	struct hwmsg_emad_op op = {
+		.tid = TID(9), .reg_id = 0x5006, .method = 1,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS, .status = 4,
+		.response = true,
+	};
+	struct hwmsg_emad_extras x = { .fw_string = "no such register" };
+	uint8_t msg[1024], out[2048], reg[16] = { 0, 5 }, lat[24] = { 0 };
+	uint8_t opb[12], *p;
+	struct hwmsg_record rec = {
+		.bus = "pci", .dev = EMAD_DEV, .driver = "mlxsw_spectrum",
+		.type = HWMSG_TYPE_MLX_EMAD, .payload = msg,
+	};
+	size_t len = hwmsg_emad_build(msg, sizeof(msg), &op, &x, NULL, 0);
+
+	/* 1: OP (status 4), STRING, END: the empty REG dropped */
+	memmove(msg + len - 8, msg + len - 4, 4);
+	rec.dir = HWMSG_DIR_FROM_HW;
+	rec.len = rec.orig_len = (uint32_t)(len - 4);
+	pcap_put(f, 4000000, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 2: REG, LATENCY, OP, END: a PAOS response in another order */
+	op.status = 0;
+	op.tid = TID(10);
+	len = hwmsg_emad_build(msg, sizeof(msg), &op, NULL, NULL, 0);
+	memcpy(opb, msg + HWMSG_EMAD_ETH_HDR_LEN + 4, sizeof(opb));
+	hwmsg_put_be32(lat, 77);
+	p = put_tlv(msg + HWMSG_EMAD_ETH_HDR_LEN, HWMSG_EMAD_TLV_REG, 5, reg);
+	p = put_tlv(p, HWMSG_EMAD_TLV_LATENCY, 7, lat);
+	p = put_tlv(p, HWMSG_EMAD_TLV_OP, 4, opb);
+	hwmsg_emad_tlv_hdr(p, HWMSG_EMAD_TLV_END, 1);
+	rec.len = rec.orig_len = (uint32_t)(p + 4 - msg);
+	pcap_put(f, 4000100, out, encode(&rec, out, sizeof(out), NULL, 0));
+
+	/* 3: OP, OP (another tid, ignored), REG, END */
+	op.tid = TID(11);
+	len = hwmsg_emad_build(msg, sizeof(msg), &op, NULL, reg, sizeof(reg));
+	memmove(msg + 48, msg + 32, len - 32);
+	memcpy(msg + 32, msg + 16, 16);
+	msg[47] = 0x99;
+	rec.len = rec.orig_len = (uint32_t)(len + 16);
+	pcap_put(f, 4000200, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+
+	/* a mailbox whose len_const has the EMAD REG TLV bits (3 << 11) */
+	f = pcap_open(dir, "cmd_reg_const.pcap", HWMSG_LINKTYPE);
+	rec.dev = MLX4_DEV;
+	rec.driver = "mlx4_core";
+	rec.type = HWMSG_TYPE_MLX_CMD_REG;
+	rec.dir = HWMSG_DIR_TO_HW;
+	len = hwmsg_cmdreg_build(msg, sizeof(msg), 0x5004, 1, 0, reg,
+				 sizeof(reg));
+	msg[HWMSG_CMDREG_LEN_CONST_OFF] = 0x18;
+	rec.len = rec.orig_len = (uint32_t)len;
+	pcap_put(f, 4000300, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -258,5 +360,7 @@ int main(int argc, char **argv)
 	}
 	write_scenario(argv[1]);
 	write_malformed(argv[1]);
+	write_escapes(argv[1]);
+	write_parity(argv[1]);
 	return 0;
 }

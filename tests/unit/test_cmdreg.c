@@ -99,17 +99,38 @@ static void test_truncation(void)
 
 		memcpy(p, b, cut);
 		err.msg[0] = '\0';
-		CHECK_EQ(hwmsg_cmdreg_parse(p, cut, 0, &m, &err), -1);
+		/* the header whole: the register as far as it goes */
+		CHECK_EQ(hwmsg_cmdreg_parse(p, cut, 0, &m, &err),
+			 cut < HWMSG_CMDREG_HDR_LEN ? -1 : 1);
 		CHECK(err.msg[0] != '\0');
+		if (cut >= HWMSG_CMDREG_HDR_LEN)
+			CHECK_EQ(m.reg_len, cut - HWMSG_CMDREG_HDR_LEN);
 		free(p);
 	}
 	CHECK_EQ(hwmsg_cmdreg_parse(b, 19, 0, &m, &err), -1);
 	CHECK_STR(err.msg,
 		  "offset 0: mailbox of 19 bytes is shorter than its 20-byte header");
-	CHECK_EQ(hwmsg_cmdreg_parse(b, 50, 0, &m, &err), -1);
+	/* longer than the mailbox: a bad length, the 30 bytes decoded */
+	CHECK_EQ(hwmsg_cmdreg_parse(b, 50, 0, &m, &err), 1);
 	CHECK_STR(err.msg,
 		  "offset 20: register of 64 bytes (len_const) exceeds mailbox (30 bytes left)");
 	CHECK_EQ(err.offset, 20);
+	CHECK_EQ(m.reg_len, 30);
+	CHECK_EQ(m.tlvs[1].flags, HWMSG_TLV_BAD_LEN);
+	CHECK_EQ(m.flags, 0);
+	CHECK_EQ(m.op.reg_id, 0x5004);
+	/* the same 50 bytes of a mailbox that had 84: cut by the capture */
+	CHECK_EQ(hwmsg_cmdreg_parse_cut(b, 50, MBOX_LEN, 1, &m, &err), 1);
+	CHECK_STR(err.msg,
+		  "offset 20: register cut by the capture (30 of 64 bytes)");
+	CHECK_EQ(m.tlvs[1].flags, HWMSG_TLV_CUT);
+	CHECK_EQ(m.tlvs[1].len, 68);
+	CHECK_EQ(m.tlvs[1].cap_len, 34);
+	CHECK_EQ(m.flags, HWMSG_MSGF_CUT);
+	CHECK(m.op.response);
+	CHECK_EQ(m.reg_len, 30);
+	CHECK_EQ(hwmsg_cmdreg_parse_cut(b, MBOX_LEN, MBOX_LEN + 100, 1, &m,
+					&err), 0);
 	CHECK_EQ(hwmsg_cmdreg_parse(NULL, 0, 0, &m, &err), -1);
 }
 

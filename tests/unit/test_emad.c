@@ -160,6 +160,7 @@ static void test_plain_request(void)
 	CHECK_EQ(m.n_tlvs, 3);
 }
 
+/* Cut with no word of how long it was: decoded as far as it goes. */
 static void test_truncation(void)
 {
 	uint8_t f[FRAME_LEN];
@@ -181,6 +182,16 @@ static void test_truncation(void)
 			CHECK_EQ(rc, 0);
 			CHECK(!m.has_end);
 			CHECK_EQ(m.reg_len, REG_LEN);
+		} else if (cut == OFF_STRING || cut == OFF_LATENCY ||
+			   cut == OFF_REG) {
+			/* ends between TLVs: nothing wrong but no END */
+			CHECK_EQ(rc, 0);
+			CHECK(!m.has_end);
+		} else if (cut >= OFF_STRING) {
+			/* the OP is whole: a message, with a bad length */
+			CHECK_EQ(rc, 1);
+			CHECK_EQ(m.op.tid, 0x1122334400000007ull);
+			CHECK(err.msg[0] != '\0');
 		} else {
 			CHECK_EQ(rc, -1);
 			CHECK(err.msg[0] != '\0');
@@ -191,16 +202,75 @@ static void test_truncation(void)
 	CHECK_EQ(hwmsg_emad_parse(f, 12, &m, &err), -1);
 	CHECK_STR(err.msg,
 		  "offset 0: frame of 12 bytes is shorter than the Ethernet header (16)");
-	CHECK_EQ(hwmsg_emad_parse(f, 100, &m, &err), -1);
+	CHECK_EQ(hwmsg_emad_parse(f, 100, &m, &err), 1);
 	CHECK_STR(err.msg,
 		  "offset 32: STRING TLV: length 33 words exceeds frame (68 bytes left)");
 	CHECK_EQ(err.offset, 32);
-	CHECK_EQ(hwmsg_emad_parse(f, OFF_REG, &m, &err), -1);
-	CHECK_STR(err.msg, "offset 192: no REG TLV");
-	CHECK_EQ(hwmsg_emad_parse(f, OFF_REG + 2, &m, &err), -1);
+	CHECK_EQ(m.tlvs[1].flags, HWMSG_TLV_BAD_LEN);
+	CHECK(!m.has_fw_string);
+	CHECK_EQ(hwmsg_emad_parse(f, OFF_REG, &m, &err), 0);
+	CHECK(!m.has_reg);
+	CHECK_EQ(hwmsg_emad_parse(f, OFF_REG + 2, &m, &err), 1);
 	CHECK_STR(err.msg, "offset 192: TLV header needs 4 bytes, 2 left");
 	CHECK_EQ(hwmsg_emad_parse(f, 16, &m, &err), -1);
-	CHECK_STR(err.msg, "offset 16: no OP TLV after the Ethernet header");
+	CHECK_STR(err.msg, "offset 16: no OP TLV");
+	CHECK_EQ(hwmsg_emad_parse(f, 24, &m, &err), -1);
+	CHECK_STR(err.msg, "offset 16: OP TLV: length 4 words exceeds the frame, expected 4");
+}
+
+/* Cut by a snapshot length (orig_len known): every cut point. */
+static void test_cut_by_capture(void)
+{
+	uint8_t f[FRAME_LEN];
+	struct hwmsg_msg m;
+	struct hwmsg_err err;
+	size_t cut;
+
+	hand_frame(f);
+	for (cut = 0; cut < FRAME_LEN; cut++) {
+		uint8_t *p = malloc(cut ? cut : 1);
+		int rc;
+
+		memcpy(p, f, cut);
+		rc = hwmsg_emad_parse_cut(p, cut, FRAME_LEN, &m, &err);
+		if (cut < OFF_STRING) {
+			CHECK_EQ(rc, -1);
+		} else {
+			CHECK_EQ(rc, 1);
+			CHECK(m.flags & HWMSG_MSGF_CUT);
+			CHECK_EQ(m.op.reg_id, 0x8002);
+			CHECK_EQ(m.op.status, 7);
+			CHECK_EQ(m.has_latency, cut >= OFF_LATENCY + 8);
+			CHECK_EQ(m.has_reg, cut >= OFF_REG + 4);
+		}
+		if (cut >= OFF_REG + 4)
+			CHECK_EQ(m.reg_len, (cut > OFF_END ? OFF_END : cut) -
+					    OFF_REG - 4);
+		free(p);
+	}
+	/* a snaplen of 160: OP whole, the string as far as captured */
+	CHECK_EQ(hwmsg_emad_parse_cut(f, 160, FRAME_LEN, &m, &err), 1);
+	CHECK_STR(err.msg, "offset 32: STRING TLV cut by the capture (128 of 132 bytes)");
+	CHECK_STR(m.fw_string, fw_msg);
+	CHECK_EQ(m.n_tlvs, 2);
+	CHECK_EQ(m.tlvs[1].flags, HWMSG_TLV_CUT);
+	CHECK_EQ(m.tlvs[1].len, 132);
+	CHECK_EQ(m.tlvs[1].cap_len, 128);
+	/* REG cut: its captured bytes are the register */
+	CHECK_EQ(hwmsg_emad_parse_cut(f, OFF_REG + 20, FRAME_LEN, &m, &err), 1);
+	CHECK_EQ(m.reg_len, 16);
+	CHECK(m.reg == f + OFF_REG + 4);
+	CHECK_EQ(m.tlvs[3].flags, HWMSG_TLV_CUT);
+	/* cut at a TLV boundary: still a cut, END never seen */
+	CHECK_EQ(hwmsg_emad_parse_cut(f, OFF_END, FRAME_LEN, &m, &err), 1);
+	CHECK_STR(err.msg, "offset 260: cut by the capture before END");
+	CHECK_EQ(m.reg_len, REG_LEN);
+	/* the OP cut before its tid: no message */
+	CHECK_EQ(hwmsg_emad_parse_cut(f, 24, FRAME_LEN, &m, &err), -1);
+	CHECK_STR(err.msg, "offset 16: OP TLV cut by the capture (8 of 16 bytes)");
+	/* a length past what the frame had is bad, not cut */
+	CHECK_EQ(hwmsg_emad_parse_cut(f, 100, 120, &m, &err), 1);
+	CHECK_EQ(m.tlvs[1].flags, HWMSG_TLV_BAD_LEN);
 }
 
 static void test_bad_frames(void)
@@ -212,39 +282,105 @@ static void test_bad_frames(void)
 	hand_frame(f);
 	f[OFF_STRING + 1] = 0xff;
 	f[OFF_STRING] |= 0x07;		/* length 0x7ff words */
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg,
 		  "offset 32: STRING TLV: length 2047 words exceeds frame (232 bytes left)");
+	CHECK_EQ(m.n_tlvs, 2);
+	CHECK(!m.has_reg);
 
 	hand_frame(f);
 	f[OFF_LATENCY + 1] = 0;		/* zero length would loop forever */
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg, "offset 164: LATENCY TLV: length 0 words");
 	CHECK_EQ(err.offset, OFF_LATENCY);
+	CHECK_EQ(m.tlvs[2].flags, HWMSG_TLV_BAD_LEN);
 
 	hand_frame(f);
-	f[OFF_OP] = 0x18;		/* first TLV is a REG */
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
-	CHECK_STR(err.msg, "offset 16: first TLV is REG, expected OP");
-
-	hand_frame(f);
-	f[OFF_OP + 1] = 0x05;		/* OP of 5 words */
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	f[OFF_OP + 1] = 0x05;		/* OP of 5 words: decoded, flagged */
+	f[OFF_STRING - 1] = 0x00;	/* what follows is walked from +20 */
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg, "offset 16: OP TLV: length 5 words, expected 4");
+	CHECK_EQ(m.tlvs[0].flags, HWMSG_TLV_BAD_SIZE);
+	CHECK_EQ(m.op.reg_id, 0x8002);
+
+	hand_frame(f);
+	f[OFF_OP + 1] = 0x03;		/* OP of 3 words: not decoded */
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	CHECK_STR(err.msg, "offset 16: OP TLV: length 3 words, expected 4");
 
 	hand_frame(f);
 	f[12] = 0x08;
 	f[13] = 0x00;
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg, "offset 12: ethertype 0x0800, expected 0x8932 (EMAD)");
+	CHECK_EQ(m.flags, HWMSG_MSGF_BAD_ETHERTYPE);
+	CHECK_EQ(m.op.reg_id, 0x8002);
 
 	hand_frame(f);
 	f[OFF_LATENCY] = 0x08;		/* a second OP */
 	f[OFF_LATENCY + 1] = 0x04;
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	f[OFF_LATENCY + 21] = 0x01;	/* then 3 words of an END at +16 */
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg, "offset 164: second OP TLV");
+	CHECK_EQ(m.tlvs[2].flags, HWMSG_TLV_EXTRA);
+	CHECK_EQ(m.op.tid, 0x1122334400000007ull);
+
+	hand_frame(f);
+	f[OFF_LATENCY] = 0x18;		/* LATENCY turned into a second REG */
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
+	CHECK_STR(err.msg, "offset 192: second REG TLV");
+	CHECK(m.reg == f + OFF_LATENCY + 4);
 
 	CHECK_EQ(hwmsg_emad_parse(NULL, 0, &m, &err), -1);
+}
+
+/* A firmware error reply: OP (status 4), STRING, END, no REG. */
+static void test_error_reply_without_reg(void)
+{
+	uint8_t f[FRAME_LEN];
+	struct hwmsg_msg m;
+	struct hwmsg_err err;
+
+	hand_frame(f);
+	f[OFF_OP + 2] = HWMSG_EMAD_STATUS_REGISTER_NOT_SUPPORTED;
+	memset(f + OFF_LATENCY, 0, 4);
+	f[OFF_LATENCY + 1] = 0x01;	/* END where LATENCY was */
+	CHECK_EQ(hwmsg_emad_parse(f, OFF_LATENCY + 4, &m, &err), 0);
+	CHECK(!m.has_reg);
+	CHECK(m.has_end);
+	CHECK_EQ(m.op.status, HWMSG_EMAD_STATUS_REGISTER_NOT_SUPPORTED);
+	CHECK_STR(m.fw_string, fw_msg);
+	CHECK_EQ(m.n_tlvs, 3);
+}
+
+/* The plugin always walked TLVs in any order: so does libhwmsg. */
+static void test_any_order(void)
+{
+	uint8_t f[FRAME_LEN], g[FRAME_LEN];
+	struct hwmsg_msg m;
+	struct hwmsg_err err;
+
+	/* REG, STRING, LATENCY, OP, END */
+	hand_frame(f);
+	memcpy(g, f, OFF_OP);
+	memcpy(g + OFF_OP, f + OFF_REG, 68);
+	memcpy(g + OFF_OP + 68, f + OFF_STRING, 132 + 28);
+	memcpy(g + OFF_OP + 68 + 160, f + OFF_OP, 16);
+	memcpy(g + OFF_END, f + OFF_END, 4);
+	CHECK_EQ(hwmsg_emad_parse(g, sizeof(g), &m, &err), 0);
+	CHECK_EQ(m.op.reg_id, 0x8002);
+	CHECK_EQ(m.reg_len, REG_LEN);
+	CHECK(m.reg == g + OFF_OP + 4);
+	CHECK_STR(m.fw_string, fw_msg);
+	CHECK_EQ(m.latency_us, 123);
+	CHECK_EQ(m.tlvs[0].type, HWMSG_EMAD_TLV_REG);
+	CHECK_EQ(m.tlvs[3].type, HWMSG_EMAD_TLV_OP);
+	CHECK(m.has_end);
+	/* END first: nothing after it counts, no OP */
+	g[OFF_OP] = 0;
+	g[OFF_OP + 1] = 1;
+	CHECK_EQ(hwmsg_emad_parse(g, sizeof(g), &m, &err), -1);
+	CHECK_STR(err.msg, "offset 20: no OP TLV");
 }
 
 static void test_unknown_tlv_and_version(void)
@@ -271,7 +407,7 @@ static void test_unknown_tlv_and_version(void)
 
 	/* an unknown type that overruns is named by its number */
 	f[OFF_LATENCY + 1] = 0x40;
-	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), -1);
+	CHECK_EQ(hwmsg_emad_parse(f, sizeof(f), &m, &err), 1);
 	CHECK_STR(err.msg,
 		  "offset 164: type 9 TLV: length 64 words exceeds frame (100 bytes left)");
 }
@@ -303,13 +439,15 @@ static void test_msg_decode_dispatch(void)
 	rec.type = HWMSG_TYPE_MLX_EMAD;
 	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), 0);
 	CHECK_EQ(m.op.reg_id, 0x8002);
-	/* cut by a snapshot length: the error says so */
+	/* cut by a snapshot length: decoded, the problem says so */
 	rec.len = 100;
 	rec.orig_len = sizeof(f);
 	rec.flags = HWMSG_RECF_TRUNCATED;
-	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), -1);
+	CHECK_EQ(hwmsg_msg_decode(&rec, &m, &err), 1);
 	CHECK_STR(err.msg,
-		  "captured 100 of 264 bytes: offset 32: STRING TLV: length 33 words exceeds frame (68 bytes left)");
+		  "captured 100 of 264 bytes: offset 32: STRING TLV cut by the capture (68 of 132 bytes)");
+	CHECK_EQ(m.op.reg_id, 0x8002);
+	CHECK(m.flags & HWMSG_MSGF_CUT);
 	rec.len = rec.orig_len = sizeof(f);
 	rec.flags = 0;
 	rec.type = HWMSG_TYPE_NFP_CTRL;
@@ -326,7 +464,10 @@ int main(void)
 	test_build_matches_hand();
 	test_plain_request();
 	test_truncation();
+	test_cut_by_capture();
 	test_bad_frames();
+	test_error_reply_without_reg();
+	test_any_order();
 	test_unknown_tlv_and_version();
 	test_padding_after_end();
 	test_msg_decode_dispatch();
