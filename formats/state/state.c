@@ -149,14 +149,16 @@ int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
 		     const struct hwmsg_msg *msg,
 		     const struct hwmsg_txn_info *info, uint64_t frame)
 {
-	bool event = info ? info->event :
-		     rec->dir == HWMSG_DIR_FROM_HW && !msg->op.response;
 	char key[160];
 	struct inst *i;
+	bool event;
 
 	/* a register the capture cut is no image of the device */
-	if (!msg || !msg->has_reg || !msg->reg_len || (msg->flags & HWMSG_MSGF_CUT))
+	if (!msg || !msg->has_reg || !msg->reg_len ||
+	    (msg->flags & HWMSG_MSGF_CUT))
 		return 0;
+	event = info ? info->event :
+		rec->dir == HWMSG_DIR_FROM_HW && !msg->op.response;
 	/* requests say what the driver wanted, not what the device holds */
 	if (!event && !msg->op.response)
 		return 0;
