@@ -10,6 +10,7 @@
 
 #include "hwmsg/regdb.h"
 #include "hwmsg/state.h"
+#include "hwmsg/wire.h"
 
 #define STATE_BUCKETS 4096
 
@@ -123,9 +124,58 @@ static void instance_key(const struct hwmsg_msg *msg, char *buf, size_t size)
 		snprintf(buf, size, "reg 0x%04x", msg->op.reg_id);
 }
 
-static int set_contents(struct inst *i, const struct hwmsg_msg *msg,
-			const struct hwmsg_record *rec, uint64_t frame)
+/* Copy the bits of field f (at the top of the layout) from src to dst. */
+static void copy_field(uint8_t *dst, const uint8_t *src, uint32_t len,
+		       const struct hwmsg_reg_field *f)
 {
+	uint32_t bits = f->count ? f->count * f->stride : f->width;
+	uint32_t n;
+
+	if (!f->count && f->width <= 32 && f->offset + 4 <= len) {
+		uint32_t mask = (f->width == 32 ? 0xffffffffu :
+				 ((1u << f->width) - 1)) << f->shift;
+		uint32_t d = hwmsg_get_be32(dst + f->offset);
+
+		d = (d & ~mask) | (hwmsg_get_be32(src + f->offset) & mask);
+		hwmsg_put_be32(dst + f->offset, d);
+		return;
+	}
+	if (f->kind == HWMSG_REG_LAYOUT && f->layout && !f->count)
+		bits = f->layout->len * 8;
+	n = (bits + 7) / 8;
+	/* bit arrays count backwards from their last word */
+	if (f->backward && f->count)
+		return;
+	if (f->offset < len)
+		memcpy(dst + f->offset, src + f->offset,
+		       n < len - f->offset ? n : len - f->offset);
+}
+
+/*
+ * A write changes what the driver may set; read-only fields (oper_status,
+ * counters) stay as the last query found them.
+ */
+static void overlay_writable(struct inst *i, const struct hwmsg_msg *msg)
+{
+	const struct hwmsg_reg *reg = hwmsg_reg_lookup(msg->op.reg_id);
+	const struct hwmsg_reg_layout *l = reg ? reg->layout : NULL;
+	uint8_t *img = i->payload;
+
+	if (!l || !i->pub.len || i->pub.len != msg->reg_len) {
+		memcpy(img, msg->reg, msg->reg_len);
+		return;
+	}
+	for (unsigned int k = 0; k < l->n_fields; k++)
+		if (l->fields[k].access != HWMSG_REG_RO)
+			copy_field(img, msg->reg, msg->reg_len, &l->fields[k]);
+}
+
+static int set_contents(struct inst *i, const struct hwmsg_msg *msg,
+			const struct hwmsg_record *rec, uint64_t frame,
+			bool write)
+{
+	uint8_t *old = NULL;
+
 	if (msg->reg_len > i->cap) {
 		uint8_t *p = realloc(i->payload, msg->reg_len);
 
@@ -134,10 +184,19 @@ static int set_contents(struct inst *i, const struct hwmsg_msg *msg,
 		i->payload = p;
 		i->cap = msg->reg_len;
 	}
-	if (i->pub.len != msg->reg_len ||
-	    memcmp(i->payload, msg->reg, msg->reg_len))
-		i->pub.changes += i->pub.ts_ns != 0;
-	memcpy(i->payload, msg->reg, msg->reg_len);
+	if (i->pub.ts_ns) {
+		old = malloc(i->pub.len);
+		if (old)
+			memcpy(old, i->payload, i->pub.len);
+	}
+	if (write)
+		overlay_writable(i, msg);
+	else
+		memcpy(i->payload, msg->reg, msg->reg_len);
+	if (old && (i->pub.len != msg->reg_len ||
+		    memcmp(old, i->payload, msg->reg_len)))
+		i->pub.changes++;
+	free(old);
 	i->pub.payload = i->payload;
 	i->pub.len = msg->reg_len;
 	i->pub.ts_ns = rec->ts_ns;
@@ -175,11 +234,12 @@ int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
 	} else if (msg->op.method == HWMSG_EMAD_METHOD_WRITE) {
 		i->pub.writes++;
 		i->pub.written_ns = rec->ts_ns;
+		return set_contents(i, msg, rec, frame, true);
 	} else {
 		i->pub.queries++;
 		i->pub.queried_ns = rec->ts_ns;
 	}
-	return set_contents(i, msg, rec, frame);
+	return set_contents(i, msg, rec, frame, false);
 }
 
 static int cmp_inst(const void *a, const void *b)

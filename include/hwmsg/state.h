@@ -2,9 +2,11 @@
 /*
  * The device state a trace implies: for every register instance (device,
  * register, index fields: "PAOS local_port 17") the latest contents the
- * firmware confirmed, from the responses to queries and writes that
- * succeeded and from the events it sent, with when it was last written,
- * queried and seen. Feed records in capture order after pairing; what
+ * firmware confirmed: a query response or an event sets them all; a write
+ * that succeeded sets the fields the driver may write and keeps the
+ * read-only ones (oper_status, counters) as the last query found them
+ * (never queried: unknown, the caller checks queried_ns/events). With when
+ * it was last written, queried and seen. Feed records in capture order after pairing; what
  * came after a moment is simply not fed (hwmsg state --at).
  */
 #ifndef HWMSG_STATE_H
