@@ -11,6 +11,7 @@
 
 #include "cmds.h"
 #include "hwmsg/io.h"
+#include "hwmsg/lathist.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
 #include "hwmsg/text.h"
@@ -19,15 +20,13 @@
 #include "select.h"
 
 #define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
-#define LAT_BUCKETS 512		/* log-linear: 8 per power of two, ~12% wide */
 
 struct reg_stat {
 	bool used;
 	uint16_t reg_id;
 	uint8_t method;
 	uint64_t requests, responses, errors, retransmits, orphans;
-	uint64_t lat_sum_ns, lat_max_ns, lat_n;
-	uint32_t *lat_hist;	/* LAT_BUCKETS, allocated at the first latency */
+	struct hwmsg_lathist lat;
 	uint64_t fw_sum_us, fw_n;
 };
 
@@ -106,44 +105,6 @@ static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
 		c->n_used++;
 	}
 	return s;
-}
-
-static unsigned int lat_bucket(uint64_t ns)
-{
-	unsigned int exp;
-
-	if (ns < 8)
-		return (unsigned int)ns;
-	exp = 63 - (unsigned int)__builtin_clzll(ns);
-	return exp * 8 + (unsigned int)((ns >> (exp - 3)) & 7);
-}
-
-/* The middle of a bucket: what a percentile falling in it is reported as. */
-static double lat_bucket_mid(unsigned int b)
-{
-	unsigned int exp = b / 8, sub = b % 8;
-
-	if (b < 8)
-		return b;
-	return ((8.0 + sub + 0.5) * (double)(1ull << exp)) / 8.0;
-}
-
-/* Nearest-rank percentile from the histogram, p in (0, 1]. */
-static double lat_percentile(const struct reg_stat *s, double p)
-{
-	uint64_t rank = (uint64_t)(p * (double)s->lat_n + 0.999999), seen = 0;
-
-	for (unsigned int b = 0; b < LAT_BUCKETS; b++) {
-		seen += s->lat_hist[b];
-		if (seen >= rank) {
-			double mid = lat_bucket_mid(b);
-
-			/* the top bucket's middle may lie above the maximum */
-			return mid < (double)s->lat_max_ns ? mid :
-							     (double)s->lat_max_ns;
-		}
-	}
-	return (double)s->lat_max_ns;
 }
 
 /* refs are frame number << 1 | selected */
@@ -243,16 +204,8 @@ static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
 	c->status[msg->op.status & 0x7f]++;
 	if (msg->op.status)
 		s->errors++;
-	if (info->matched) {
-		if (!s->lat_hist)
-			s->lat_hist = calloc(LAT_BUCKETS, sizeof(*s->lat_hist));
-		if (s->lat_hist)
-			s->lat_hist[lat_bucket(info->latency_ns)]++;
-		s->lat_sum_ns += info->latency_ns;
-		s->lat_n++;
-		if (info->latency_ns > s->lat_max_ns)
-			s->lat_max_ns = info->latency_ns;
-	}
+	if (info->matched && hwmsg_lathist_add(&s->lat, info->latency_ns))
+		c->nomem = true;
 	if (msg->has_latency) {
 		s->fw_sum_us += msg->latency_us;
 		s->fw_n++;
@@ -377,12 +330,12 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		       (unsigned long long)s->errors,
 		       (unsigned long long)s->retransmits,
 		       (unsigned long long)s->orphans);
-		if (s->lat_n && s->lat_hist)
+		if (s->lat.n && s->lat.buckets)
 			printf(" %8.1fus %8.1fus %8.1fus %8.1fus",
-			       s->lat_sum_ns / 1e3 / s->lat_n,
-			       lat_percentile(s, 0.50) / 1e3,
-			       lat_percentile(s, 0.99) / 1e3,
-			       s->lat_max_ns / 1e3);
+			       s->lat.sum_ns / 1e3 / s->lat.n,
+			       hwmsg_lathist_percentile(&s->lat, 0.50) / 1e3,
+			       hwmsg_lathist_percentile(&s->lat, 0.99) / 1e3,
+			       s->lat.max_ns / 1e3);
 		else
 			printf(" %10s %10s %10s %10s", "-", "-", "-", "-");
 		if (s->fw_n)
@@ -392,7 +345,7 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		putchar('\n');
 	}
 	for (size_t i = 0; i < n; i++)
-		free(c->slots[i].lat_hist);
+		hwmsg_lathist_free(&c->slots[i].lat);
 }
 
 /*
