@@ -6,10 +6,10 @@
  * on a stock kernel with no module loaded (mlxsw and nfp fire the
  * tracepoint); needs root or perf_event_paranoid <= -1 and tracefs.
  *
- * The message type follows from the driver as in the devlink_hwmsg module:
- * mlxsw* is EMAD, nfp* is NFP control, otherwise the tracepoint's own type
- * argument if nonzero, else unknown. Ring overruns (PERF_RECORD_LOST) are
- * counted as drops; there is no SEQ.
+ * The message type is the tracepoint's type argument, as in the
+ * devlink_hwmsg module (mlxsw passes 0, EMAD; values beyond 16 bits are
+ * unknown). Ring overruns (PERF_RECORD_LOST) are counted as drops; there is
+ * no SEQ.
  *
  * --source tracepoint[=PAGES]: ring size per CPU in pages (power of two,
  * default 256); --rcvbuf BYTES sets the same in bytes.

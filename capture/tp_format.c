@@ -143,16 +143,14 @@ static uint64_t field_uint(const struct tp_field *f, const uint8_t *raw,
 	return v;
 }
 
-/* As the devlink_hwmsg module does: by driver, else the tracepoint's type. */
-static uint16_t type_of(const char *driver, uint64_t tp_type)
+/*
+ * As the devlink_hwmsg module does: the tracepoint's type argument is the
+ * driver's word (mlxsw passes 0, EMAD); records keep 16 bits.
+ */
+static uint16_t type_of(uint64_t tp_type)
 {
-	if (!strncmp(driver, "mlxsw", 5))
-		return HWMSG_TYPE_MLX_EMAD;
-	if (!strncmp(driver, "nfp", 3))
-		return HWMSG_TYPE_NFP_CTRL;
-	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
-		return (uint16_t)tp_type;
-	return HWMSG_TYPE_UNKNOWN;
+	return tp_type < HWMSG_TYPE_UNKNOWN ? (uint16_t)tp_type :
+	       HWMSG_TYPE_UNKNOWN;
 }
 
 void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
@@ -170,8 +168,7 @@ void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
 				sizeof(st->driver));
 	rec->dir = field_uint(&fmt->f[TP_F_INCOMING], raw, len) ?
 		   HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
-	rec->type = type_of(rec->driver,
-			    field_uint(&fmt->f[TP_F_TYPE], raw, len));
+	rec->type = type_of(field_uint(&fmt->f[TP_F_TYPE], raw, len));
 	rec->payload = (const uint8_t *)"";
 	if (field_loc(&fmt->f[TP_F_BUF], raw, len, &off, &n)) {
 		rec->payload = raw + off;

@@ -5,7 +5,7 @@
  *
  * Two sources feed the group, and a message comes from exactly one of them:
  *  - a probe on the tracepoint devlink:devlink_hwmsg, which mlxsw and nfp
- *    fire on stock kernels (the message type follows from the driver);
+ *    fire on stock kernels (the message type is the tracepoint's "type");
  *  - devlink_hwmsg_notify(), for drivers with other message types.
  *
  * Every message carries a sequence number that is consecutive per network
@@ -212,12 +212,21 @@ nomem:
 	atomic64_inc(&dn->nomem);
 }
 
+/*
+ * The type is the driver's word, the tracepoint's "type" argument or the
+ * notify call's (mlxsw passes 0, HWMSG_TYPE_MLX_EMAD); records keep 16 bits.
+ */
+static u32 dlhw_type(unsigned long type)
+{
+	return type < HWMSG_TYPE_UNKNOWN ? type : HWMSG_TYPE_UNKNOWN;
+}
+
 /**
  * devlink_hwmsg_notify - announce one hardware message on the group "hwmsg"
  * @devlink: the device's devlink instance (its parent must be bound)
  * @buf: the message as exchanged with the hardware
  * @buf_len: its length; longer than max_payload is cut, ORIG_LEN set
- * @type: enum hwmsg_type
+ * @type: enum hwmsg_type (uapi/linux/devlink_hwmsg.h)
  * @dir: enum hwmsg_dir
  * @gfp: allocation flags; GFP_ATOMIC where sleeping is not allowed
  *
@@ -227,31 +236,17 @@ nomem:
 void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,
 			  size_t buf_len, u32 type, u8 dir, gfp_t gfp)
 {
-	dlhw_emit(devlink, (const u8 *)buf, buf_len, type, dir, gfp);
+	dlhw_emit(devlink, (const u8 *)buf, buf_len, dlhw_type(type), dir,
+		  gfp);
 }
 EXPORT_SYMBOL_GPL(devlink_hwmsg_notify);
-
-static u32 dlhw_type_of(const struct devlink *devlink, unsigned long tp_type)
-{
-	struct device *dev = devlink_to_dev(devlink);
-	const char *drv = dev->driver ? dev->driver->name : "";
-
-	if (!strncmp(drv, "mlxsw", 5))
-		return HWMSG_TYPE_MLX_EMAD;
-	if (!strncmp(drv, "nfp", 3))
-		return HWMSG_TYPE_NFP_CTRL;
-	/* mainline passes 0 today; a driver that says more is believed */
-	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
-		return tp_type;
-	return HWMSG_TYPE_UNKNOWN;
-}
 
 /* Runs where the tracepoint fires: preemption off, maybe in softirq. */
 static void dlhw_probe(void *data, const struct devlink *devlink,
 		       bool incoming, unsigned long type, const u8 *buf,
 		       size_t len)
 {
-	dlhw_emit(devlink, buf, len, dlhw_type_of(devlink, type),
+	dlhw_emit(devlink, buf, len, dlhw_type(type),
 		  incoming ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW, GFP_ATOMIC);
 }
 

@@ -15,7 +15,7 @@
 #include <net/devlink.h>
 
 /*
- * type: enum hwmsg_type (include/hwmsg/wire.h); dir: enum hwmsg_dir.
+ * type: enum hwmsg_type, dir: enum hwmsg_dir, both in the uapi header.
  * Safe in any context that allows gfp; never sleeps with GFP_ATOMIC.
  */
 void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,

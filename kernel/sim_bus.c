@@ -5,9 +5,10 @@
  *   echo "ID" > /sys/bus/hwmsg_sim/del_device
  * KIND is "spectrum" or "connectx3". A device is created in the network
  * namespace of the writer, named hwmsg_sim<ID>, and bound to the kind's
- * driver ("mlxsw_hwmsg_sim" or "mlx4_hwmsg_sim"): the tracepoint
- * devlink:devlink_hwmsg reads the driver name, and devlink_hwmsg derives the
- * message type from it as it does for the real drivers.
+ * driver ("hwmsg_sim_spectrum" or "hwmsg_sim_connectx3"): the tracepoint
+ * devlink:devlink_hwmsg reads the driver name, so the device must be bound.
+ * The names say nothing of the message type: that is the tracepoint's (or
+ * devlink_hwmsg_notify()'s) type argument.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -257,7 +258,7 @@ static int hsim_drv_remove(struct device *dev)
 static struct hsim_driver hsim_drivers[] = {
 	{
 		.drv = {
-			.name = "mlxsw_hwmsg_sim",
+			.name = "hwmsg_sim_spectrum",
 			.bus = &hsim_bus,
 			.owner = THIS_MODULE,
 			.probe = hsim_drv_probe,
@@ -269,7 +270,7 @@ static struct hsim_driver hsim_drivers[] = {
 	},
 	{
 		.drv = {
-			.name = "mlx4_hwmsg_sim",
+			.name = "hwmsg_sim_connectx3",
 			.bus = &hsim_bus,
 			.owner = THIS_MODULE,
 			.probe = hsim_drv_probe,

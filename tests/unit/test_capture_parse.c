@@ -138,15 +138,18 @@ static void test_tp_sample(void)
 	CHECK_EQ(rec.flags, 0);
 	CHECK(rec.payload == raw + n - 64);
 
-	/* the driver decides the type; else the tracepoint's own */
-	n = make_sample(raw, "nfp", 0, 0, buf, 8, 8);
+	/* the tracepoint's type argument decides, never the driver name */
+	n = make_sample(raw, "nfp", 0, HWMSG_TYPE_NFP_CTRL, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_NFP_CTRL);
 	CHECK_EQ(rec.dir, HWMSG_DIR_TO_HW);
-	n = make_sample(raw, "mlx4_core", 0, HWMSG_TYPE_MLX_CMD_REG, buf, 8, 8);
+	n = make_sample(raw, "mlxsw_spectrum", 0, HWMSG_TYPE_MLX_CMD_REG, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_CMD_REG);
 	n = make_sample(raw, "other", 0, 0, buf, 8, 8);
+	tp_sample_record(&fmt, raw, n, &st, &rec);
+	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_EMAD);
+	n = make_sample(raw, "other", 0, 0x10000, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_UNKNOWN);
 
