@@ -44,7 +44,8 @@ MODULE_PARM_DESC(bridge_tracepoint,
 struct dlhw_net {
 	spinlock_t lock;	/* orders SEQ numbers with their delivery */
 	u32 seq;
-	atomic64_t sent;
+	atomic64_t sent;	/* multicast delivered to a listener */
+	atomic64_t send_failed;	/* multicast failed: a listener overran */
 	atomic64_t nomem;
 	atomic64_t truncated;
 	atomic64_t no_listener;
@@ -104,7 +105,7 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	void *hdr;
 
-	msg = genlmsg_new(4 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
+	msg = genlmsg_new(8 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &dlhw_family, 0,
@@ -120,6 +121,9 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info)
 			      DEVLINK_HWMSG_ATTR_PAD) ||
 	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,
 			      atomic64_read(&dn->no_listener),
+			      DEVLINK_HWMSG_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,
+			      atomic64_read(&dn->send_failed),
 			      DEVLINK_HWMSG_ATTR_PAD))
 		goto nla_put_failure;
 	genlmsg_end(msg, hdr);
@@ -141,8 +145,10 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	struct device *dev = devlink_to_dev(devlink);
 	struct net *net = devlink_net(devlink);
 	struct dlhw_net *dn = net_generic(net, dlhw_net_id);
+	/* read once: an unbind may clear it under our feet */
+	const struct device_driver *driver = READ_ONCE(dev->driver);
 	const char *bus = dlhw_str(dev->bus ? dev->bus->name : NULL);
-	const char *drv = dlhw_str(dev->driver ? dev->driver->name : NULL);
+	const char *drv = dlhw_str(driver ? driver->name : NULL);
 	const char *name = dlhw_str(dev_name(dev));
 	/* an attribute's length is 16 bits: never more than the uapi limit */
 	size_t plen = min3(len, (size_t)READ_ONCE(max_payload),
@@ -151,6 +157,7 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	struct sk_buff *skb;
 	size_t size;
 	void *hdr;
+	int err;
 
 	if (!genl_has_listeners(&dlhw_family, net, DLHW_MCGRP_HWMSG)) {
 		atomic64_inc(&dn->no_listener);
@@ -196,10 +203,18 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	}
 	dn->seq++;
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast_netns(&dlhw_family, net, skb, 0, DLHW_MCGRP_HWMSG,
-				GFP_ATOMIC);
+	err = genlmsg_multicast_netns(&dlhw_family, net, skb, 0,
+				      DLHW_MCGRP_HWMSG, GFP_ATOMIC);
 	spin_unlock_irqrestore(&dn->lock, flags);
-	atomic64_inc(&dn->sent);
+	/*
+	 * 0: delivered to at least one listener and no listener overran;
+	 * -ENOBUFS: a listener overran (its socket sees the SEQ gap);
+	 * -ESRCH: every listener left since genl_has_listeners().
+	 */
+	if (err)
+		atomic64_inc(&dn->send_failed);
+	else
+		atomic64_inc(&dn->sent);
 	return;
 
 put_failure:
@@ -257,6 +272,7 @@ static __net_init int dlhw_net_init(struct net *net)
 	spin_lock_init(&dn->lock);
 	dn->seq = 0;
 	atomic64_set(&dn->sent, 0);
+	atomic64_set(&dn->send_failed, 0);
 	atomic64_set(&dn->nomem, 0);
 	atomic64_set(&dn->truncated, 0);
 	atomic64_set(&dn->no_listener, 0);

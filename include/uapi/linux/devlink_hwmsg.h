@@ -48,14 +48,15 @@ enum devlink_hwmsg_attr {
 	/* hwmsg additions */
 	DEVLINK_HWMSG_ATTR_DRIVER_NAME,		/* string */
 	DEVLINK_HWMSG_ATTR_TIMESTAMP,		/* __u64, ns, CLOCK_REALTIME */
-	DEVLINK_HWMSG_ATTR_SEQ,			/* __u32, consecutive per family */
+	DEVLINK_HWMSG_ATTR_SEQ,			/* __u32, consecutive per netns */
 	DEVLINK_HWMSG_ATTR_ORIG_LEN,		/* __u32, set when truncated */
 	/* DEVLINK_HWMSG_CMD_GET reply: the module's counters (__u64 each) */
-	DEVLINK_HWMSG_ATTR_STAT_SENT,		/* messages multicast */
+	DEVLINK_HWMSG_ATTR_STAT_SENT,		/* delivered (multicast ok) */
 	DEVLINK_HWMSG_ATTR_STAT_NOMEM,		/* lost: allocation failed */
 	DEVLINK_HWMSG_ATTR_STAT_TRUNCATED,	/* payload cut to max_payload */
 	DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,	/* skipped: nobody listening */
 	DEVLINK_HWMSG_ATTR_PAD,			/* padding for u64 attributes */
+	DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,	/* multicast failed: overrun */
 
 	__DEVLINK_HWMSG_ATTR_MAX,
 	DEVLINK_HWMSG_ATTR_MAX = __DEVLINK_HWMSG_ATTR_MAX - 1
