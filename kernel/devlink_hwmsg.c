@@ -10,13 +10,16 @@
  *
  * Every message carries a sequence number that is consecutive per network
  * namespace, so a listener sees any loss (socket overrun, allocation
- * failure) as a gap. Joining the group needs CAP_NET_ADMIN.
+ * failure, a caller in hardirq context) as a gap; messages go out in SEQ
+ * order. Joining the group needs CAP_NET_ADMIN.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/device.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -41,14 +44,25 @@ module_param(bridge_tracepoint, bool, 0444);
 MODULE_PARM_DESC(bridge_tracepoint,
 		 "Forward the tracepoint devlink:devlink_hwmsg to the group");
 
+/*
+ * SEQ order on the wire: a number is taken and its message multicast under
+ * dn->lock, held with bottom halves off but interrupts on. The multicast may
+ * pass a packet to an nlmon tap (__dev_queue_xmit()), which must not run
+ * with interrupts off; with BHs off, a softirq emitting into the same
+ * namespace cannot interrupt the holder on its CPU and spin on the lock.
+ * Hardirq (and irqs-off) callers are refused: their message is lost and
+ * counted, its number spent (dn->seq is atomic for that) so that listeners
+ * see the gap.
+ */
 struct dlhw_net {
-	spinlock_t lock;	/* orders SEQ numbers with their delivery */
-	u32 seq;
+	spinlock_t lock;	/* SEQ order on the wire; taken with _bh */
+	atomic_t seq;		/* next SEQ; spent without the lock on loss */
 	atomic64_t sent;	/* multicast delivered to a listener */
 	atomic64_t send_failed;	/* multicast failed: a listener overran */
 	atomic64_t nomem;
 	atomic64_t truncated;
 	atomic64_t no_listener;
+	atomic64_t refused;	/* hardirq or irqs-off caller: lost */
 };
 
 static unsigned int dlhw_net_id __read_mostly;
@@ -124,6 +138,9 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info)
 			      DEVLINK_HWMSG_ATTR_PAD) ||
 	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,
 			      atomic64_read(&dn->send_failed),
+			      DEVLINK_HWMSG_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_REFUSED,
+			      atomic64_read(&dn->refused),
 			      DEVLINK_HWMSG_ATTR_PAD))
 		goto nla_put_failure;
 	genlmsg_end(msg, hdr);
@@ -153,7 +170,7 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	/* an attribute's length is 16 bits: never more than the uapi limit */
 	size_t plen = min3(len, (size_t)READ_ONCE(max_payload),
 			   (size_t)DEVLINK_HWMSG_PAYLOAD_MAX);
-	unsigned long flags;
+	struct nlattr *seq_attr;
 	struct sk_buff *skb;
 	size_t size;
 	void *hdr;
@@ -161,6 +178,12 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 
 	if (!genl_has_listeners(&dlhw_family, net, DLHW_MCGRP_HWMSG)) {
 		atomic64_inc(&dn->no_listener);
+		return;
+	}
+	if (in_hardirq() || in_nmi() || irqs_disabled()) {
+		/* spin_lock_bh() and the multicast need interrupts on */
+		atomic_inc(&dn->seq);
+		atomic64_inc(&dn->refused);
 		return;
 	}
 
@@ -194,18 +217,20 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 			goto put_failure;
 		atomic64_inc(&dn->truncated);
 	}
-
-	/* Numbered and sent under one lock: listeners see SEQ in order. */
-	spin_lock_irqsave(&dn->lock, flags);
-	if (nla_put_u32(skb, DEVLINK_HWMSG_ATTR_SEQ, dn->seq)) {
-		spin_unlock_irqrestore(&dn->lock, flags);
+	seq_attr = nla_reserve(skb, DEVLINK_HWMSG_ATTR_SEQ, sizeof(u32));
+	if (!seq_attr)
 		goto put_failure;
-	}
-	dn->seq++;
 	genlmsg_end(skb, hdr);
+
+	/*
+	 * Numbered and sent under one lock: listeners see SEQ in order. BHs
+	 * off, interrupts on (see struct dlhw_net).
+	 */
+	spin_lock_bh(&dn->lock);
+	*(u32 *)nla_data(seq_attr) = (u32)atomic_fetch_inc(&dn->seq);
 	err = genlmsg_multicast_netns(&dlhw_family, net, skb, 0,
 				      DLHW_MCGRP_HWMSG, GFP_ATOMIC);
-	spin_unlock_irqrestore(&dn->lock, flags);
+	spin_unlock_bh(&dn->lock);
 	/*
 	 * 0: delivered to at least one listener and no listener overran;
 	 * -ENOBUFS: a listener overran (its socket sees the SEQ gap);
@@ -220,10 +245,8 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 put_failure:
 	nlmsg_free(skb);
 nomem:
-	/* Lost: burn a number so that the listener sees the gap. */
-	spin_lock_irqsave(&dn->lock, flags);
-	dn->seq++;
-	spin_unlock_irqrestore(&dn->lock, flags);
+	/* Lost: spend a number so that the listener sees the gap. */
+	atomic_inc(&dn->seq);
 	atomic64_inc(&dn->nomem);
 }
 
@@ -256,7 +279,10 @@ void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,
 }
 EXPORT_SYMBOL_GPL(devlink_hwmsg_notify);
 
-/* Runs where the tracepoint fires: preemption off, maybe in softirq. */
+/*
+ * Runs where the tracepoint fires: preemption off, maybe in softirq; a
+ * hardirq or irqs-off caller is refused (counted, SEQ spent).
+ */
 static void dlhw_probe(void *data, const struct devlink *devlink,
 		       bool incoming, unsigned long type, const u8 *buf,
 		       size_t len)
@@ -270,12 +296,13 @@ static __net_init int dlhw_net_init(struct net *net)
 	struct dlhw_net *dn = net_generic(net, dlhw_net_id);
 
 	spin_lock_init(&dn->lock);
-	dn->seq = 0;
+	atomic_set(&dn->seq, 0);
 	atomic64_set(&dn->sent, 0);
 	atomic64_set(&dn->send_failed, 0);
 	atomic64_set(&dn->nomem, 0);
 	atomic64_set(&dn->truncated, 0);
 	atomic64_set(&dn->no_listener, 0);
+	atomic64_set(&dn->refused, 0);
 	return 0;
 }
 

@@ -16,7 +16,9 @@
 
 /*
  * type: enum hwmsg_type, dir: enum hwmsg_dir, both in the uapi header.
- * Safe in any context that allows gfp; never sleeps with GFP_ATOMIC.
+ * Process or softirq context, interrupts on; never sleeps with GFP_ATOMIC.
+ * From hardirq context or with interrupts off the message is not sent: it
+ * is counted (STAT_REFUSED) and its SEQ spent, so listeners see the gap.
  */
 void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,
 			  size_t buf_len, u32 type, u8 dir, gfp_t gfp);

@@ -19,15 +19,20 @@
  *   inject_string  firmware string sent in a STRING TLV with a bad status
  *   latency_tlv    add a LATENCY TLV to responses
  *   transactions   read: transactions so far
+ *   softirq_burst  write N: N MTMP query requests from a timer (softirq)
+ *   hardirq_burst  write N: N MTMP query requests from an hrtimer (hardirq)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/completion.h>
+#include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/slab.h>
+#include <linux/timer.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
 #include <trace/events/devlink.h>
@@ -39,6 +44,7 @@
 #define SP_DEFAULT_RATE		4	/* messages/s: an SFN and an MTMP poll */
 #define SP_MAX_BATCH		20000	/* messages per poller run */
 #define SP_MAX_RETRY		5	/* as mlxsw: resends after busy/ack */
+#define SP_IRQ_BURST_MAX	10000	/* messages per interrupt-context burst */
 
 /* Register ids, lengths and fields: hwmsg/sim_regs.h, shared with sim/. */
 enum {
@@ -105,6 +111,15 @@ struct hsim_sp {
 	u64 poll_base_ns;
 	u64 poll_done;
 	unsigned int poll_next;
+
+	/* requests emitted in interrupt context, one burst at a time */
+	struct mutex irq_lock;		/* one burst: irq_n, irq_frame */
+	struct timer_list irq_timer;	/* softirq_burst */
+	struct hrtimer irq_hrtimer;	/* hardirq_burst */
+	struct completion irq_done;
+	unsigned int irq_n;
+	u32 irq_tid;
+	u8 irq_frame[HSIM_FRAME_MAX];
 
 	/* debugfs knobs */
 	u32 rate;
@@ -414,6 +429,98 @@ static const struct file_operations sp_string_fops = {
 	.llseek = no_llseek,
 };
 
+/*
+ * Interrupt-context emitters: what a driver that fires the tracepoint from
+ * its rx softirq (mlxsw) or, wrongly, from a hardirq handler would do.
+ * Requests only (MTMP queries), tids in their own range.
+ */
+static void sp_irq_emit_all(struct hsim_sp *sp)
+{
+	struct hwmsg_emad_op op = {
+		.reg_id = SP_REG_MTMP,
+		.method = HWMSG_EMAD_METHOD_QUERY,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS,
+	};
+	u8 data[REG_MTMP_LEN] = {};
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; i < sp->irq_n; i++) {
+		op.tid = (u64)0xffff0000u << 32 | sp->irq_tid++;
+		len = hwmsg_emad_build(sp->irq_frame, sizeof(sp->irq_frame),
+				       &op, NULL, data, sizeof(data));
+		trace_devlink_hwmsg(sp->devlink, false, 0, sp->irq_frame, len);
+	}
+	complete(&sp->irq_done);
+}
+
+static void sp_irq_timer_fn(struct timer_list *t)
+{
+	struct hsim_sp *sp = from_timer(sp, t, irq_timer);
+
+	sp_irq_emit_all(sp);
+}
+
+static enum hrtimer_restart sp_irq_hrtimer_fn(struct hrtimer *t)
+{
+	sp_irq_emit_all(container_of(t, struct hsim_sp, irq_hrtimer));
+	return HRTIMER_NORESTART;
+}
+
+static ssize_t sp_irq_burst(struct file *file, const char __user *ubuf,
+			    size_t count, bool hard)
+{
+	struct hsim_sp *sp = file->private_data;
+	unsigned int n;
+	int err;
+
+	err = kstrtouint_from_user(ubuf, count, 0, &n);
+	if (err)
+		return err;
+	if (n > SP_IRQ_BURST_MAX)
+		return -ERANGE;
+	mutex_lock(&sp->irq_lock);
+	sp->irq_n = n;
+	reinit_completion(&sp->irq_done);
+	if (hard)
+		hrtimer_start(&sp->irq_hrtimer, ns_to_ktime(NSEC_PER_MSEC),
+			      HRTIMER_MODE_REL_HARD);
+	else
+		mod_timer(&sp->irq_timer, jiffies + 1);
+	/* the timers fire within a tick: no need to be interruptible */
+	wait_for_completion(&sp->irq_done);
+	mutex_unlock(&sp->irq_lock);
+	return count;
+}
+
+static ssize_t sp_softirq_burst_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	return sp_irq_burst(file, ubuf, count, false);
+}
+
+static ssize_t sp_hardirq_burst_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	return sp_irq_burst(file, ubuf, count, true);
+}
+
+static const struct file_operations sp_softirq_burst_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sp_softirq_burst_write,
+	.llseek = no_llseek,
+};
+
+static const struct file_operations sp_hardirq_burst_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sp_hardirq_burst_write,
+	.llseek = no_llseek,
+};
+
 static void sp_debugfs_init(struct hsim_sp *sp)
 {
 	struct dentry *d = sp->hdev->ddir;
@@ -425,6 +532,10 @@ static void sp_debugfs_init(struct hsim_sp *sp)
 	debugfs_create_file("inject_string", 0600, d, sp, &sp_string_fops);
 	debugfs_create_bool("latency_tlv", 0600, d, &sp->latency_tlv);
 	debugfs_create_u64("transactions", 0400, d, &sp->transactions);
+	debugfs_create_file("softirq_burst", 0200, d, sp,
+			    &sp_softirq_burst_fops);
+	debugfs_create_file("hardirq_burst", 0200, d, sp,
+			    &sp_hardirq_burst_fops);
 }
 
 /* ---- probe / remove ---------------------------------------------------- */
@@ -512,6 +623,11 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 	sp->rate = SP_DEFAULT_RATE;
 	mutex_init(&sp->lock);
 	INIT_DELAYED_WORK(&sp->poll_dw, sp_poll_work);
+	mutex_init(&sp->irq_lock);
+	init_completion(&sp->irq_done);
+	timer_setup(&sp->irq_timer, sp_irq_timer_fn, 0);
+	hrtimer_init(&sp->irq_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	sp->irq_hrtimer.function = sp_irq_hrtimer_fn;
 	/* tid: upper 32 bits random per device, lower a counter */
 	sp->tid = (u64)get_random_u32() << 32;
 
@@ -553,6 +669,9 @@ void hsim_spectrum_remove(struct hsim_dev *hdev)
 	struct devlink *devlink = sp->devlink;
 
 	cancel_delayed_work_sync(&sp->poll_dw);
+	/* debugfs is gone, so no burst is under way: belt and braces */
+	del_timer_sync(&sp->irq_timer);
+	hrtimer_cancel(&sp->irq_hrtimer);
 	devlink_unregister(devlink);
 	sp_ports_destroy(sp);
 	sp_free(sp);

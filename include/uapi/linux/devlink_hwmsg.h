@@ -57,6 +57,7 @@ enum devlink_hwmsg_attr {
 	DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,	/* skipped: nobody listening */
 	DEVLINK_HWMSG_ATTR_PAD,			/* padding for u64 attributes */
 	DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,	/* multicast failed: overrun */
+	DEVLINK_HWMSG_ATTR_STAT_REFUSED,	/* lost: hardirq/irqs-off caller */
 
 	__DEVLINK_HWMSG_ATTR_MAX,
 	DEVLINK_HWMSG_ATTR_MAX = __DEVLINK_HWMSG_ATTR_MAX - 1
