@@ -30,6 +30,7 @@ struct hsim_dev {
 	unsigned int port_count;
 	struct net *net;		/* reference held for the device's life */
 	struct dentry *ddir;		/* debugfs: hwmsg_sim/<dev name>/ */
+	bool dying;			/* removal started: long writes stop */
 	void *drvdata;			/* the kind's state */
 };
 

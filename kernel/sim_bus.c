@@ -248,7 +248,11 @@ static int hsim_drv_remove(struct device *dev)
 	struct hsim_driver *hdrv = to_hsim_driver(dev->driver);
 	struct hsim_dev *hdev = to_hsim_dev(dev);
 
-	/* knobs go first: nothing may poke the device while it goes */
+	/*
+	 * knobs go first: nothing may poke the device while it goes. Removal
+	 * waits for writes under way; a long one (burst) sees dying and stops.
+	 */
+	WRITE_ONCE(hdev->dying, true);
 	debugfs_remove_recursive(hdev->ddir);
 	hdev->ddir = NULL;
 	hdrv->remove(hdev);

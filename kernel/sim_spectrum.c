@@ -11,8 +11,10 @@
  * come from a register file: a write stores, a query returns what is stored.
  *
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
- *   rate           messages per second from the poller (0: off)
- *   burst          write N: N transactions (2N messages) right now
+ *   rate           messages per second from the poller (0: off), at most
+ *                  SP_RATE_MAX
+ *   burst          write N: N transactions (2N messages) right now; a
+ *                  signal or the device's removal stops it
  *   inject_status  EMAD status of the responses (0: ok); busy (1) and
  *                  receipt ack (9) make the request go again, as in mlxsw
  *   inject_count   0: inject_status stays; N: only the next N responses
@@ -45,6 +47,8 @@
 #define SP_MAX_BATCH		20000	/* messages per poller run */
 #define SP_MAX_RETRY		5	/* as mlxsw: resends after busy/ack */
 #define SP_IRQ_BURST_MAX	10000	/* messages per interrupt-context burst */
+#define SP_RATE_MAX		1000000	/* messages/s: the poller's ceiling */
+#define SP_BURST_CHUNK		64	/* transactions per sp->lock hold */
 
 /* Register ids, lengths and fields: hwmsg/sim_regs.h, shared with sim/. */
 enum {
@@ -123,10 +127,10 @@ struct hsim_sp {
 
 	/* debugfs knobs */
 	u32 rate;
-	u8 inject_status;
+	u8 inject_status;		/* these three under lock */
 	u32 inject_count;
 	bool latency_tlv;
-	char inject_string[HWMSG_EMAD_STRING_LEN];
+	char inject_string[HWMSG_EMAD_STRING_LEN];	/* under lock */
 };
 
 static const struct devlink_ops hsim_sp_devlink_ops = {
@@ -189,10 +193,11 @@ static void sp_reg_synth(struct hsim_sp *sp, u16 reg_id, u8 *resp)
 /* The status of the next response: inject_status while inject_count lasts. */
 static u8 sp_next_status(struct hsim_sp *sp)
 {
-	u8 status = READ_ONCE(sp->inject_status);
+	u8 status = sp->inject_status;
 
+	lockdep_assert_held(&sp->lock);
 	if (status && sp->inject_count && !--sp->inject_count)
-		WRITE_ONCE(sp->inject_status, 0);	/* that was the last */
+		sp->inject_status = 0;	/* that was the last */
 	return status;
 }
 
@@ -246,7 +251,7 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 			if (sp->inject_string[0])
 				x.fw_string = sp->inject_string;
 		}
-		if (READ_ONCE(sp->latency_tlv)) {
+		if (sp->latency_tlv) {
 			x.has_latency = true;
 			x.latency_us = 50 + get_random_u32_below(200);
 		}
@@ -341,7 +346,8 @@ static void sp_poll_work(struct work_struct *work)
 		sp->poll_base_ns = now;
 		sp->poll_done = 0;
 	}
-	target = div64_u64((now - sp->poll_base_ns) * rate, NSEC_PER_SEC);
+	/* 64 x 32 bits through a 128-bit product: no overflow, ever */
+	target = mul_u64_u32_div(now - sp->poll_base_ns, rate, NSEC_PER_SEC);
 
 	mutex_lock(&sp->lock);
 	while (sp->poll_done < target && budget) {
@@ -350,8 +356,12 @@ static void sp_poll_work(struct work_struct *work)
 		budget = budget > 2 ? budget - 2 : 0;
 	}
 	mutex_unlock(&sp->lock);
-	/* behind by more than a batch: do not build up a debt */
-	if (target > sp->poll_done + SP_MAX_BATCH) {
+	/*
+	 * Behind by more than a batch: do not build up a debt. Caught up after
+	 * a second: start over from now, so the numbers stay small.
+	 */
+	if (target > sp->poll_done + SP_MAX_BATCH ||
+	    (sp->poll_done >= target && now - sp->poll_base_ns > NSEC_PER_SEC)) {
 		sp->poll_base_ns = now;
 		sp->poll_done = 0;
 	}
@@ -362,24 +372,32 @@ static void sp_poll_work(struct work_struct *work)
 
 /* ---- debugfs --------------------------------------------------------- */
 
+/*
+ * N transactions, SP_BURST_CHUNK per hold of sp->lock. A signal stops it
+ * (-EINTR), and so does the device's removal (-ENODEV): removal waits for
+ * this write to return before it frees the device.
+ */
 static ssize_t sp_burst_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
 	struct hsim_sp *sp = file->private_data;
-	unsigned int n, i;
+	unsigned int n, i, k, chunk;
 	int err;
 
 	err = kstrtouint_from_user(ubuf, count, 0, &n);
 	if (err)
 		return err;
-	for (i = 0; i < n; i++) {
-		mutex_lock(&sp->lock);
-		sp_poll_one(sp);
-		mutex_unlock(&sp->lock);
-		if (!(i & 255))
-			cond_resched();
-		if (fatal_signal_pending(current))
+	for (i = 0; i < n; i += chunk) {
+		if (READ_ONCE(sp->hdev->dying))
+			return -ENODEV;
+		if (signal_pending(current))
 			return -EINTR;
+		chunk = min(n - i, (unsigned int)SP_BURST_CHUNK);
+		mutex_lock(&sp->lock);
+		for (k = 0; k < chunk; k++)
+			sp_poll_one(sp);
+		mutex_unlock(&sp->lock);
+		cond_resched();
 	}
 	return count;
 }
@@ -521,16 +539,129 @@ static const struct file_operations sp_hardirq_burst_fops = {
 	.llseek = no_llseek,
 };
 
+/*
+ * Knobs that transactions read under sp->lock are written under it too:
+ * inject_status and inject_count change together as a response is built.
+ */
+static int sp_rate_get(void *data, u64 *val)
+{
+	struct hsim_sp *sp = data;
+
+	*val = READ_ONCE(sp->rate);
+	return 0;
+}
+
+static int sp_rate_set(void *data, u64 val)
+{
+	struct hsim_sp *sp = data;
+
+	if (val > SP_RATE_MAX)
+		return -EINVAL;
+	WRITE_ONCE(sp->rate, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_rate_fops, sp_rate_get, sp_rate_set, "%llu\n");
+
+enum sp_knob { SP_KNOB_STATUS, SP_KNOB_COUNT, SP_KNOB_LATENCY };
+
+static u64 sp_knob_get(struct hsim_sp *sp, enum sp_knob knob)
+{
+	u64 val;
+
+	mutex_lock(&sp->lock);
+	switch (knob) {
+	case SP_KNOB_STATUS:
+		val = sp->inject_status;
+		break;
+	case SP_KNOB_COUNT:
+		val = sp->inject_count;
+		break;
+	default:
+		val = sp->latency_tlv;
+		break;
+	}
+	mutex_unlock(&sp->lock);
+	return val;
+}
+
+static int sp_knob_set(struct hsim_sp *sp, enum sp_knob knob, u64 val)
+{
+	static const u64 max[] = {
+		[SP_KNOB_STATUS] = U8_MAX,
+		[SP_KNOB_COUNT] = U32_MAX,
+		[SP_KNOB_LATENCY] = 1,
+	};
+
+	if (val > max[knob])
+		return -EINVAL;
+	mutex_lock(&sp->lock);
+	switch (knob) {
+	case SP_KNOB_STATUS:
+		sp->inject_status = val;
+		break;
+	case SP_KNOB_COUNT:
+		sp->inject_count = val;
+		break;
+	default:
+		sp->latency_tlv = val;
+		break;
+	}
+	mutex_unlock(&sp->lock);
+	return 0;
+}
+
+static int sp_inject_status_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_STATUS);
+	return 0;
+}
+
+static int sp_inject_status_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_STATUS, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_inject_status_fops, sp_inject_status_get,
+			 sp_inject_status_set, "%llu\n");
+
+static int sp_inject_count_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_COUNT);
+	return 0;
+}
+
+static int sp_inject_count_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_COUNT, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_inject_count_fops, sp_inject_count_get,
+			 sp_inject_count_set, "%llu\n");
+
+static int sp_latency_tlv_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_LATENCY);
+	return 0;
+}
+
+static int sp_latency_tlv_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_LATENCY, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_latency_tlv_fops, sp_latency_tlv_get,
+			 sp_latency_tlv_set, "%llu\n");
+
 static void sp_debugfs_init(struct hsim_sp *sp)
 {
 	struct dentry *d = sp->hdev->ddir;
 
-	debugfs_create_u32("rate", 0600, d, &sp->rate);
+	debugfs_create_file_unsafe("rate", 0600, d, sp, &sp_rate_fops);
 	debugfs_create_file("burst", 0200, d, sp, &sp_burst_fops);
-	debugfs_create_u8("inject_status", 0600, d, &sp->inject_status);
-	debugfs_create_u32("inject_count", 0600, d, &sp->inject_count);
+	debugfs_create_file_unsafe("inject_status", 0600, d, sp,
+				   &sp_inject_status_fops);
+	debugfs_create_file_unsafe("inject_count", 0600, d, sp,
+				   &sp_inject_count_fops);
 	debugfs_create_file("inject_string", 0600, d, sp, &sp_string_fops);
-	debugfs_create_bool("latency_tlv", 0600, d, &sp->latency_tlv);
+	debugfs_create_file_unsafe("latency_tlv", 0600, d, sp,
+				   &sp_latency_tlv_fops);
 	debugfs_create_u64("transactions", 0400, d, &sp->transactions);
 	debugfs_create_file("softirq_burst", 0200, d, sp,
 			    &sp_softirq_burst_fops);
