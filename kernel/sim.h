@@ -31,6 +31,7 @@ struct hsim_dev {
 	struct net *net;		/* reference held for the device's life */
 	struct dentry *ddir;		/* debugfs: hwmsg_sim/<dev name>/ */
 	bool dying;			/* removal started: long writes stop */
+	bool fail_next_netdev;		/* test: next register_netdev fails */
 	void *drvdata;			/* the kind's state */
 };
 

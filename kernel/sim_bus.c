@@ -70,7 +70,11 @@ struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
 	eth_hw_addr_random(netdev);
 	dev_net_set(netdev, hdev->net);
 	SET_NETDEV_DEV(netdev, &hdev->dev);
-	err = register_netdev(netdev);
+	/* fault injection for tests: as if registration had failed */
+	if (xchg(&hdev->fail_next_netdev, false))
+		err = -ENOMEM;
+	else
+		err = register_netdev(netdev);
 	if (err) {
 		free_netdev(netdev);
 		return ERR_PTR(err);

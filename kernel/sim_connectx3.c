@@ -14,13 +14,18 @@
  * devlink:devlink_hwmsg with type CMD_REG instead, never to both.
  *
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
- *   inject_status  status of PTYS write responses; nonzero fails the change
+ *   inject_status     status of PTYS write responses; nonzero fails the
+ *                     change
+ *   fail_next_netdev  1: the next port netdev registration fails (the
+ *                     change to eth is then rolled back)
+ *   port_proto        read: "PORT eth|ib" per port, what the firmware runs
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <trace/events/devlink.h>
 
@@ -148,7 +153,7 @@ static int cx3_port_type_set(struct devlink_port *dl_port,
 					     dl_port);
 	struct hsim_cx3 *cx3 = devlink_priv(dl_port->devlink);
 	cx3_notify_fn notify;
-	u32 mask;
+	u32 mask, old;
 	int err;
 
 	switch (type) {
@@ -169,14 +174,26 @@ static int cx3_port_type_set(struct devlink_port *dl_port,
 		cx3_notify_put(notify);
 		return -EIO;
 	}
-	cx3_notify_put(notify);
-
+	old = port->proto;
 	port->proto = mask;
-	if (mask == CX3_PTYS_PROTO_IB) {
+	err = 0;
+	if (mask == CX3_PTYS_PROTO_IB)
 		cx3_port_to_ib(cx3, port);
-		return 0;
+	else
+		err = cx3_port_to_eth(cx3, port);
+	if (err) {
+		/*
+		 * No netdev, so the port stays what it was: so must the
+		 * firmware. Put PTYS back, as a driver unwinding would.
+		 */
+		if (cx3_ptys(cx3, notify, port, HWMSG_EMAD_METHOD_WRITE, old))
+			dev_warn(&cx3->hdev->dev,
+				 "port %u: PTYS not rolled back, firmware runs %s\n",
+				 port->index, mask == CX3_PTYS_PROTO_IB ? "ib" : "eth");
+		else
+			port->proto = old;
 	}
-	err = cx3_port_to_eth(cx3, port);
+	cx3_notify_put(notify);
 	return err;
 }
 
@@ -225,6 +242,21 @@ static int cx3_ports_create(struct hsim_cx3 *cx3)
 	return 0;
 }
 
+static int cx3_port_proto_show(struct seq_file *m, void *v)
+{
+	struct hsim_cx3 *cx3 = m->private;
+	unsigned int i;
+
+	devl_lock(cx3->devlink);	/* port_type_set runs under it */
+	for (i = 0; i < cx3->nports_up; i++)
+		seq_printf(m, "%u %s\n", i,
+			   cx3->ports[i].proto == CX3_PTYS_PROTO_IB ? "ib" :
+			   "eth");
+	devl_unlock(cx3->devlink);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cx3_port_proto);
+
 int hsim_connectx3_probe(struct hsim_dev *hdev)
 {
 	struct devlink *devlink;
@@ -262,6 +294,10 @@ int hsim_connectx3_probe(struct hsim_dev *hdev)
 	devlink_register(devlink);
 	debugfs_create_u8("inject_status", 0600, hdev->ddir,
 			  &cx3->inject_status);
+	debugfs_create_bool("fail_next_netdev", 0600, hdev->ddir,
+			    &hdev->fail_next_netdev);
+	debugfs_create_file("port_proto", 0400, hdev->ddir, cx3,
+			    &cx3_port_proto_fops);
 	return 0;
 
 err_ports:
