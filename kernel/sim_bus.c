@@ -4,7 +4,9 @@
  *   echo "ID KIND [PORTS]" > /sys/bus/hwmsg_sim/new_device
  *   echo "ID" > /sys/bus/hwmsg_sim/del_device
  * KIND is "spectrum" or "connectx3". A device is created in the network
- * namespace of the writer, named hwmsg_sim<ID>, and bound to the kind's
+ * namespace of the writer (without holding it: when that namespace goes,
+ * devlink reloads the device into init_net, as for netdevsim), named
+ * hwmsg_sim<ID>, and bound to the kind's
  * driver ("hwmsg_sim_spectrum" or "hwmsg_sim_connectx3"): the tracepoint
  * devlink:devlink_hwmsg reads the driver name, so the device must be bound.
  * The names say nothing of the message type: that is the tracepoint's (or
@@ -56,7 +58,7 @@ static const struct net_device_ops hsim_netdev_ops = {
 	.ndo_validate_addr = eth_validate_addr,
 };
 
-struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
+struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
 				      unsigned int port_index)
 {
 	struct net_device *netdev;
@@ -68,7 +70,7 @@ struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
 	netdev->netdev_ops = &hsim_netdev_ops;
 	netdev->dev_port = port_index;
 	eth_hw_addr_random(netdev);
-	dev_net_set(netdev, hdev->net);
+	dev_net_set(netdev, net);
 	SET_NETDEV_DEV(netdev, &hdev->dev);
 	/* fault injection for tests: as if registration had failed */
 	if (xchg(&hdev->fail_next_netdev, false))
@@ -101,8 +103,13 @@ static void hsim_dev_release(struct device *dev)
 {
 	struct hsim_dev *hdev = to_hsim_dev(dev);
 
-	put_net(hdev->net);
 	kfree(hdev);
+}
+
+struct net *hsim_dev_net(struct hsim_dev *hdev)
+{
+	/* a later bind (sysfs bind/unbind) has no writer: init_net */
+	return hdev->net ?: &init_net;
 }
 
 static const struct device_type hsim_dev_type = {
@@ -176,6 +183,9 @@ static ssize_t new_device_store(struct bus_type *bus, const char *buf,
 	dev_set_name(&hdev->dev, "hwmsg_sim%u", id);
 
 	err = device_register(&hdev->dev);
+	/* probed (or not): the devlink instance holds the netns from now on */
+	put_net(hdev->net);
+	hdev->net = NULL;
 	if (err) {
 		put_device(&hdev->dev);
 		goto unlock;

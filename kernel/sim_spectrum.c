@@ -133,7 +133,23 @@ struct hsim_sp {
 	char inject_string[HWMSG_EMAD_STRING_LEN];	/* under lock */
 };
 
+static int sp_reload_down(struct devlink *devlink, bool netns_change,
+			  enum devlink_reload_action action,
+			  enum devlink_reload_limit limit,
+			  struct netlink_ext_ack *extack);
+static int sp_reload_up(struct devlink *devlink,
+			enum devlink_reload_action action,
+			enum devlink_reload_limit limit, u32 *actions_performed,
+			struct netlink_ext_ack *extack);
+
+/*
+ * Reload (driver reinit) recreates the ports in the instance's netns: what
+ * devlink does to move the device to init_net when its netns goes away.
+ */
 static const struct devlink_ops hsim_sp_devlink_ops = {
+	.reload_actions = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT),
+	.reload_down = sp_reload_down,
+	.reload_up = sp_reload_up,
 };
 
 static int sp_reg_index(u16 id)
@@ -671,26 +687,30 @@ static void sp_debugfs_init(struct hsim_sp *sp)
 
 /* ---- probe / remove ---------------------------------------------------- */
 
+/* Caller holds the devlink instance lock. */
 static int sp_ports_create(struct hsim_sp *sp)
 {
 	struct devlink_port_attrs attrs = {
 		.flavour = DEVLINK_PORT_FLAVOUR_PHYSICAL,
 	};
+	struct net *net = devlink_net(sp->devlink);
 	struct sp_port *port;
 	int err;
 
 	for (; sp->nports_up < sp->hdev->port_count; sp->nports_up++) {
 		port = &sp->ports[sp->nports_up];
+		memset(&port->dl_port, 0, sizeof(port->dl_port));
 		attrs.phys.port_number = sp->nports_up + 1;
 		devlink_port_attrs_set(&port->dl_port, &attrs);
-		err = devlink_port_register(sp->devlink, &port->dl_port,
-					    sp->nports_up);
+		err = devl_port_register(sp->devlink, &port->dl_port,
+					 sp->nports_up);
 		if (err)
 			return err;
-		port->netdev = hsim_netdev_create(sp->hdev, sp->nports_up);
+		port->netdev = hsim_netdev_create(sp->hdev, net,
+						  sp->nports_up);
 		if (IS_ERR(port->netdev)) {
 			err = PTR_ERR(port->netdev);
-			devlink_port_unregister(&port->dl_port);
+			devl_port_unregister(&port->dl_port);
 			return err;
 		}
 		devlink_port_type_eth_set(&port->dl_port, port->netdev);
@@ -698,6 +718,7 @@ static int sp_ports_create(struct hsim_sp *sp)
 	return 0;
 }
 
+/* Caller holds the devlink instance lock. */
 static void sp_ports_destroy(struct hsim_sp *sp)
 {
 	struct sp_port *port;
@@ -706,8 +727,32 @@ static void sp_ports_destroy(struct hsim_sp *sp)
 		port = &sp->ports[--sp->nports_up];
 		devlink_port_type_clear(&port->dl_port);
 		hsim_netdev_destroy(port->netdev);
-		devlink_port_unregister(&port->dl_port);
+		devl_port_unregister(&port->dl_port);
 	}
+}
+
+static int sp_reload_down(struct devlink *devlink, bool netns_change,
+			  enum devlink_reload_action action,
+			  enum devlink_reload_limit limit,
+			  struct netlink_ext_ack *extack)
+{
+	sp_ports_destroy(devlink_priv(devlink));
+	return 0;
+}
+
+static int sp_reload_up(struct devlink *devlink,
+			enum devlink_reload_action action,
+			enum devlink_reload_limit limit, u32 *actions_performed,
+			struct netlink_ext_ack *extack)
+{
+	struct hsim_sp *sp = devlink_priv(devlink);
+	int err;
+
+	*actions_performed = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
+	err = sp_ports_create(sp);
+	if (err)
+		sp_ports_destroy(sp);
+	return err;
 }
 
 static void sp_free(struct hsim_sp *sp)
@@ -745,7 +790,7 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 	int err, i;
 
 	devlink = devlink_alloc_ns(&hsim_sp_devlink_ops, sizeof(*sp),
-				   hdev->net, &hdev->dev);
+				   hsim_dev_net(hdev), &hdev->dev);
 	if (!devlink)
 		return -ENOMEM;
 	sp = devlink_priv(devlink);
@@ -776,16 +821,20 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 
 	/* as mlxsw: the firmware conversation starts before registration */
 	sp_init_sequence(sp);
+	devl_lock(devlink);
 	err = sp_ports_create(sp);
-	if (err)
-		goto err_ports;
+	if (err) {
+		sp_ports_destroy(sp);
+		devl_unlock(devlink);
+		goto err_free;
+	}
+	devl_unlock(devlink);
+	devlink_set_features(devlink, DEVLINK_F_RELOAD);
 	devlink_register(devlink);
 	sp_debugfs_init(sp);
 	schedule_delayed_work(&sp->poll_dw, HZ / 10);
 	return 0;
 
-err_ports:
-	sp_ports_destroy(sp);
 err_free:
 	sp_free(sp);
 	mutex_destroy(&sp->lock);
@@ -804,7 +853,9 @@ void hsim_spectrum_remove(struct hsim_dev *hdev)
 	del_timer_sync(&sp->irq_timer);
 	hrtimer_cancel(&sp->irq_hrtimer);
 	devlink_unregister(devlink);
+	devl_lock(devlink);
 	sp_ports_destroy(sp);
+	devl_unlock(devlink);
 	sp_free(sp);
 	mutex_destroy(&sp->lock);
 	devlink_free(devlink);
