@@ -9,7 +9,15 @@
  * Loss: the module numbers messages (SEQ, consecutive per netns); a gap is
  * what we lost, whatever the cause (receive buffer overrun, allocation
  * failure in the kernel). Without SEQ (the seed's family) each ENOBUFS
- * counts as one drop, a lower bound.
+ * counts as one drop, a lower bound. devlink events carry no number: an
+ * overrun (ENOBUFS) while we are joined to "config" may have lost some, so
+ * it is counted (event_overruns) and the devices and ports are dumped
+ * (DEVLINK_CMD_GET, DEVLINK_CMD_PORT_GET) into the capture right away, as
+ * devlink_event records of the dump replies (NLM_F_MULTI set) once the
+ * socket has been drained, at most once a second (a storm of overruns
+ * costs one dump a second and a last one after it): after any loss the
+ * capture holds the state as it was then. (6.1 answers a port dump with
+ * DEVLINK_CMD_NEW, not PORT_NEW.)
  *
  * --source genl[=OPTS], OPTS comma-separated: "module" (only the module's
  * family), "seed" (only the seed's), "noconfig" (no devlink events), "wait"
@@ -41,6 +49,7 @@
 
 #define GENL_RCVBUF_DEFAULT	(8u << 20)
 #define GENL_BUF_LEN		(128u * 1024)
+#define GENL_RESYNC_GAP_NS	1000000000ull	/* re-reads at most 1/s */
 
 struct genl_source {
 	struct mnl_socket *nl;
@@ -61,6 +70,15 @@ struct genl_source {
 	uint64_t received;
 	uint64_t gaps;
 	uint64_t enobufs;
+
+	/* devlink state re-read after an overrun: dump replies to hand out */
+	uint8_t *resync;
+	size_t resync_len, resync_off, resync_cap;
+	bool resync_due;		/* overrun: dump when drained */
+	uint64_t resync_mono;		/* last dump (CLOCK_MONOTONIC) */
+	uint64_t event_overruns;	/* ENOBUFS while joined to config */
+	uint64_t resync_records;
+	uint64_t resync_failed;
 };
 
 static uint64_t realtime_ns(void)
@@ -113,7 +131,67 @@ static void genl_free(struct genl_source *s)
 	if (s->nl)
 		mnl_socket_close(s->nl);
 	free(s->buf);
+	free(s->resync);
 	free(s);
+}
+
+/* A dump reply (device or port): kept whole, handed out by genl_next(). */
+static int resync_cb(const struct nlmsghdr *nlh, void *data)
+{
+	struct genl_source *s = data;
+	size_t need = MNL_ALIGN(nlh->nlmsg_len);
+
+	if (s->resync_len + need > s->resync_cap) {
+		size_t cap = s->resync_cap ? s->resync_cap * 2 : 16384;
+		uint8_t *p;
+
+		while (cap < s->resync_len + need)
+			cap *= 2;
+		p = realloc(s->resync, cap);
+		if (!p)
+			return MNL_CB_ERROR;
+		s->resync = p;
+		s->resync_cap = cap;
+	}
+	memcpy(s->resync + s->resync_len, nlh, nlh->nlmsg_len);
+	s->resync_len += need;
+	return MNL_CB_OK;
+}
+
+/*
+ * After an overrun: dump devlink's devices and ports on a socket of their
+ * own, so that the records that follow give the state the lost events led
+ * to.
+ */
+static void resync(struct genl_source *s)
+{
+	static const uint8_t cmds[] = { DEVLINK_CMD_GET, DEVLINK_CMD_PORT_GET };
+	char buf[MNL_SOCKET_BUFFER_SIZE];
+	struct mnl_socket *nl;
+	struct hwmsg_err e;
+	size_t i;
+	int r;
+
+	if (s->resync_off < s->resync_len)
+		return;	/* the last dump is still being handed out */
+	s->resync_len = s->resync_off = 0;
+	nl = nl_genl_open(&e);
+	if (!nl) {
+		s->resync_failed++;
+		return;
+	}
+	for (i = 0; i < sizeof(cmds); i++) {
+		struct nlmsghdr *req = nl_genl_msg(buf, s->devlink.id, cmds[i],
+						   DEVLINK_GENL_VERSION,
+						   NLM_F_DUMP);
+
+		r = nl_genl_talk(nl, req, resync_cb, s);
+		if (r) {
+			s->resync_failed++;
+			break;
+		}
+	}
+	mnl_socket_close(nl);
 }
 
 static int genl_open(struct hwmsg_source *src, const char *arg,
@@ -194,6 +272,29 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 	return 0;
 }
 
+static uint64_t mono_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+}
+
+/* A re-read is due and the last one is GENL_RESYNC_GAP_NS old. */
+static bool resync_may(struct genl_source *s)
+{
+	uint64_t now;
+
+	if (!s->resync_due)
+		return false;
+	now = mono_ns();
+	if (s->resync_mono && now - s->resync_mono < GENL_RESYNC_GAP_NS)
+		return false;
+	s->resync_due = false;
+	s->resync_mono = now;
+	return true;
+}
+
 static int genl_wait(struct hwmsg_source *src, int timeout_ms,
 		     struct hwmsg_err *err)
 {
@@ -201,9 +302,22 @@ static int genl_wait(struct hwmsg_source *src, int timeout_ms,
 	struct pollfd pfd = { .fd = s->fd, .events = POLLIN };
 	int r;
 
-	if (s->off < s->len)
+	if (s->off < s->len || s->resync_off < s->resync_len)
 		return 1;
+	if (s->resync_due) {
+		/* wake when the re-read may run, even if all is quiet */
+		uint64_t since = mono_ns() - s->resync_mono;
+		int ms = since >= GENL_RESYNC_GAP_NS ? 0 :
+			 (int)((GENL_RESYNC_GAP_NS - since) / 1000000) + 1;
+
+		if (!ms)
+			return 1;
+		if (timeout_ms < 0 || ms < timeout_ms)
+			timeout_ms = ms;
+	}
 	r = poll(&pfd, 1, timeout_ms);
+	if (r == 0 && s->resync_due)
+		return 1;	/* next() re-reads */
 	if (r < 0)
 		return errno == EINTR ? 0 : hwmsg_errf(err, 0, "genl: poll: %s",
 						       strerror(errno));
@@ -298,6 +412,14 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 		const struct nlmsghdr *nlh;
 		const struct genlmsghdr *g;
 
+		if (s->resync_off < s->resync_len) {
+			nlh = (const struct nlmsghdr *)(s->resync +
+							s->resync_off);
+			s->resync_off += MNL_ALIGN(nlh->nlmsg_len);
+			s->received++;
+			s->resync_records++;
+			return parse_event(nlh, rec);
+		}
 		if (s->off >= s->len) {
 			ssize_t n = recv(s->fd, s->buf, GENL_BUF_LEN,
 					 MSG_DONTWAIT);
@@ -307,6 +429,18 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 				if (errno == ENOBUFS) {
 					/* lost; the SEQ gap says how much */
 					s->enobufs++;
+					/*
+					 * devlink events have no SEQ: re-read
+					 * the state once the socket is drained
+					 */
+					if (s->devlink.id) {
+						s->event_overruns++;
+						s->resync_due = true;
+					}
+					continue;
+				}
+				if (errno == EAGAIN && resync_may(s)) {
+					resync(s);
 					continue;
 				}
 				if (errno == EAGAIN || errno == EINTR)
@@ -372,6 +506,11 @@ static void genl_close(struct hwmsg_source *src)
 		fprintf(stderr, "hwmsgd: genl: receive buffer overran %llu times (%llu messages lost by SEQ)\n",
 			(unsigned long long)s->enobufs,
 			(unsigned long long)s->gaps);
+	if (s->event_overruns)
+		fprintf(stderr, "hwmsgd: genl: devlink events may have been lost in %llu overruns; the device state was re-read after them (%llu devices and ports recorded, %llu dumps failed)\n",
+			(unsigned long long)s->event_overruns,
+			(unsigned long long)s->resync_records,
+			(unsigned long long)s->resync_failed);
 	genl_free(s);
 	src->priv = NULL;
 }

@@ -6,13 +6,18 @@
  * on a stock kernel with no module loaded (mlxsw and nfp fire the
  * tracepoint); needs root or perf_event_paranoid <= -1 and tracefs.
  *
- * The message type follows from the driver as in the devlink_hwmsg module:
- * mlxsw* is EMAD, nfp* is NFP control, otherwise the tracepoint's own type
- * argument if nonzero, else unknown. Ring overruns (PERF_RECORD_LOST) are
- * counted as drops; there is no SEQ.
+ * The message type is the tracepoint's type argument, as in the
+ * devlink_hwmsg module (mlxsw passes 0, EMAD; values beyond 16 bits are
+ * unknown). Ring overruns (PERF_RECORD_LOST) are counted as drops; there is
+ * no SEQ.
  *
  * --source tracepoint[=PAGES]: ring size per CPU in pages (power of two,
  * default 256); --rcvbuf BYTES sets the same in bytes.
+ *
+ * CPUs: every configured CPU is opened. One that cannot be (offline, or
+ * any error) is reported on stderr and counted; the online CPUs are read
+ * again every TP_RESCAN_NS, and a CPU that came online is opened then (its
+ * messages before that are not captured; the report says when).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -44,6 +49,8 @@
 #define TP_REORDER_NS		5000000ull
 #define TP_HOLD_MAX_NS		50000000ull
 #define TP_SAMPLE_MAX		65536u	/* perf_event_header.size is 16 bits */
+#define TP_RESCAN_NS		1000000000ull	/* online CPUs read again */
+#define TP_CPU_ONLINE		"/sys/devices/system/cpu/online"
 
 static const char *const tracefs_roots[] = {
 	"/sys/kernel/tracing",
@@ -61,6 +68,7 @@ struct tp_cpu {
 	uint64_t sample_ts;
 	uint64_t seen_mono;	/* when it was copied out (CLOCK_MONOTONIC) */
 	bool pending;
+	int open_errno;		/* why fd < 0, as last reported (0: never) */
 };
 
 struct tp_source {
@@ -70,6 +78,13 @@ struct tp_source {
 	struct pollfd *pfds;
 	size_t mmap_len;
 	int64_t clock_offset;	/* added to sample times to get REALTIME */
+	struct perf_event_attr attr;
+	unsigned long pages;
+	uint64_t rescan_mono;	/* when the online CPUs were last read */
+	bool *online;		/* scratch for the rescan, ncpus entries */
+	bool beyond_warned;	/* a CPU beyond ncpus was reported */
+	int cpus_missing;	/* configured CPUs without a ring now */
+	uint64_t cpus_late;	/* CPUs opened after the start */
 	uint64_t received;
 	uint64_t lost;
 	uint8_t scratch[TP_SAMPLE_MAX];
@@ -143,7 +158,109 @@ static void tp_free(struct tp_source *s)
 	}
 	free(s->cpus);
 	free(s->pfds);
+	free(s->online);
 	free(s);
+}
+
+/*
+ * Open CPU cpu's event and ring. 0 on success, else errno (the CPU stays
+ * closed); a failed mmap is fatal for the source only at open (fatal set).
+ */
+static int cpu_open(struct tp_source *s, int cpu, bool enable)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	struct tp_cpu *c = &s->cpus[cpu];
+	int e;
+
+	c->fd = perf_open(&s->attr, cpu);
+	if (c->fd < 0 && errno == EINVAL &&
+	    s->attr.clockid == CLOCK_REALTIME) {
+		/* older kernels: monotonic samples, shifted to wall */
+		s->attr.clockid = CLOCK_MONOTONIC;
+		s->clock_offset = (int64_t)(clock_ns(CLOCK_REALTIME) -
+					    clock_ns(CLOCK_MONOTONIC));
+		c->fd = perf_open(&s->attr, cpu);
+	}
+	if (c->fd < 0)
+		return errno ? errno : EIO;
+	c->ring = mmap(NULL, s->mmap_len, PROT_READ | PROT_WRITE,
+		       MAP_SHARED, c->fd, 0);
+	if (!c->sample)
+		c->sample = malloc(TP_SAMPLE_MAX);
+	if (c->ring == MAP_FAILED || !c->sample) {
+		e = c->ring == MAP_FAILED ? errno : ENOMEM;
+		if (c->ring != MAP_FAILED)
+			munmap(c->ring, s->mmap_len);
+		c->ring = NULL;
+		close(c->fd);
+		c->fd = -1;
+		return e;
+	}
+	c->meta = c->ring;
+	c->data = (uint8_t *)c->ring + page;
+	c->data_size = (uint64_t)s->pages * (uint64_t)page;
+	c->pending = false;
+	if (enable)
+		ioctl(c->fd, PERF_EVENT_IOC_ENABLE, 0);
+	return 0;
+}
+
+static void cpu_report(struct tp_source *s, int cpu, int e, bool at_start)
+{
+	struct tp_cpu *c = &s->cpus[cpu];
+
+	if (c->open_errno == e)
+		return;	/* said already */
+	c->open_errno = e;
+	if (e == ENODEV)
+		fprintf(stderr, "hwmsgd: tracepoint: cpu %d is offline%s\n", cpu,
+			at_start ? ": not captured until it comes online" : "");
+	else
+		fprintf(stderr, "hwmsgd: tracepoint: cpu %d: perf_event_open: %s: its messages are not captured\n",
+			cpu, strerror(e));
+}
+
+/* The online CPUs again: open those that came online since. */
+static void cpus_rescan(struct tp_source *s)
+{
+	char buf[4096];
+	size_t n;
+	FILE *f;
+	int max, cpu, e;
+
+	s->rescan_mono = clock_ns(CLOCK_MONOTONIC);
+	f = fopen(TP_CPU_ONLINE, "r");
+	if (!f)
+		return;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	max = tp_cpulist_parse(buf, s->online, s->ncpus);
+	if (max < -1)
+		return;
+	if (max >= s->ncpus && !s->beyond_warned) {
+		s->beyond_warned = true;
+		fprintf(stderr, "hwmsgd: tracepoint: cpu %d is online but beyond the %d CPUs configured at start: not captured\n",
+			max, s->ncpus);
+	}
+	for (cpu = 0; cpu < s->ncpus; cpu++) {
+		struct tp_cpu *c = &s->cpus[cpu];
+
+		if (c->fd >= 0 || !s->online[cpu])
+			continue;
+		e = cpu_open(s, cpu, true);
+		if (e) {
+			cpu_report(s, cpu, e, false);
+			continue;
+		}
+		s->pfds[cpu].fd = c->fd;
+		s->pfds[cpu].events = POLLIN;
+		s->cpus_missing--;
+		s->cpus_late++;
+		c->open_errno = 0;
+		fprintf(stderr, "hwmsgd: tracepoint: cpu %d came online: captured from now on\n",
+			cpu);
+	}
 }
 
 static int tp_open(struct hwmsg_source *src, const char *arg,
@@ -151,9 +268,8 @@ static int tp_open(struct hwmsg_source *src, const char *arg,
 {
 	long page = sysconf(_SC_PAGESIZE);
 	unsigned long pages = TP_DEFAULT_PAGES;
-	struct perf_event_attr attr;
 	struct tp_source *s;
-	int id, cpu, nconf, opened = 0, first_errno = 0;
+	int id, cpu, nconf, opened = 0, first_errno = 0, e;
 
 	if (arg && *arg)
 		pages = strtoul(arg, NULL, 0);
@@ -175,57 +291,42 @@ static int tp_open(struct hwmsg_source *src, const char *arg,
 		nconf = 1;
 	s->cpus = calloc((size_t)nconf, sizeof(*s->cpus));
 	s->pfds = calloc((size_t)nconf, sizeof(*s->pfds));
-	if (!s->cpus || !s->pfds) {
+	s->online = calloc((size_t)nconf, sizeof(*s->online));
+	if (!s->cpus || !s->pfds || !s->online) {
 		tp_free(s);
 		return hwmsg_errf(err, 0, "tracepoint: %s", strerror(ENOMEM));
 	}
 	s->ncpus = nconf;
-	for (cpu = 0; cpu < nconf; cpu++)
+	for (cpu = 0; cpu < nconf; cpu++) {
 		s->cpus[cpu].fd = -1;
+		s->pfds[cpu].fd = -1;
+	}
+	s->pages = pages;
 	s->mmap_len = (size_t)(pages + 1) * (size_t)page;
 
-	memset(&attr, 0, sizeof(attr));
-	attr.size = sizeof(attr);
-	attr.type = PERF_TYPE_TRACEPOINT;
-	attr.config = (uint64_t)id;
-	attr.sample_period = 1;
-	attr.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME;
-	attr.wakeup_events = 1;
-	attr.disabled = 1;
-	attr.use_clockid = 1;
-	attr.clockid = CLOCK_REALTIME;
+	memset(&s->attr, 0, sizeof(s->attr));
+	s->attr.size = sizeof(s->attr);
+	s->attr.type = PERF_TYPE_TRACEPOINT;
+	s->attr.config = (uint64_t)id;
+	s->attr.sample_period = 1;
+	s->attr.sample_type = PERF_SAMPLE_RAW | PERF_SAMPLE_TIME;
+	s->attr.wakeup_events = 1;
+	s->attr.disabled = 1;
+	s->attr.use_clockid = 1;
+	s->attr.clockid = CLOCK_REALTIME;
 
 	for (cpu = 0; cpu < nconf; cpu++) {
-		struct tp_cpu *c = &s->cpus[cpu];
-
-		c->fd = perf_open(&attr, cpu);
-		if (c->fd < 0 && errno == EINVAL && attr.clockid == CLOCK_REALTIME) {
-			/* older kernels: monotonic samples, shifted to wall */
-			attr.clockid = CLOCK_MONOTONIC;
-			s->clock_offset = (int64_t)(clock_ns(CLOCK_REALTIME) -
-						    clock_ns(CLOCK_MONOTONIC));
-			c->fd = perf_open(&attr, cpu);
-		}
-		s->pfds[cpu].fd = -1;
-		if (c->fd < 0) {
+		e = cpu_open(s, cpu, false);
+		if (e) {
 			if (!first_errno)
-				first_errno = errno;
-			continue;	/* offline CPU */
+				first_errno = e;
+			if (e == EACCES || e == EPERM)
+				break;	/* the same for every CPU */
+			cpu_report(s, cpu, e, true);
+			s->cpus_missing++;
+			continue;
 		}
-		c->ring = mmap(NULL, s->mmap_len, PROT_READ | PROT_WRITE,
-			       MAP_SHARED, c->fd, 0);
-		c->sample = malloc(TP_SAMPLE_MAX);
-		if (c->ring == MAP_FAILED || !c->sample) {
-			int e = c->ring == MAP_FAILED ? errno : ENOMEM;
-
-			tp_free(s);
-			return hwmsg_errf(err, 0, "tracepoint: ring of cpu %d: %s",
-					  cpu, strerror(e));
-		}
-		c->meta = c->ring;
-		c->data = (uint8_t *)c->ring + page;
-		c->data_size = (uint64_t)pages * (uint64_t)page;
-		s->pfds[cpu].fd = c->fd;
+		s->pfds[cpu].fd = s->cpus[cpu].fd;
 		s->pfds[cpu].events = POLLIN;
 		opened++;
 	}
@@ -239,6 +340,7 @@ static int tp_open(struct hwmsg_source *src, const char *arg,
 	for (cpu = 0; cpu < nconf; cpu++)
 		if (s->cpus[cpu].fd >= 0)
 			ioctl(s->cpus[cpu].fd, PERF_EVENT_IOC_ENABLE, 0);
+	s->rescan_mono = clock_ns(CLOCK_MONOTONIC);
 	src->priv = s;
 	return 0;
 }
@@ -250,35 +352,66 @@ static bool ring_has_data(const struct tp_cpu *c)
 	       c->meta->data_tail;
 }
 
+/*
+ * Ready when a CPU that holds no sample has data in its ring, or when the
+ * oldest held sample may go (tp_next's rule). Otherwise poll the rings of
+ * the CPUs that hold nothing, until the held sample may go: a CPU holding
+ * one is not polled (its ring may have more, which waits its turn), so
+ * holding a sample back costs no CPU time.
+ */
 static int tp_wait(struct hwmsg_source *src, int timeout_ms,
 		   struct hwmsg_err *err)
 {
 	struct tp_source *s = src->priv;
-	uint64_t oldest = UINT64_MAX, now;
-	int i, r;
+	uint64_t now_mono = clock_ns(CLOCK_MONOTONIC);
+	uint64_t now_rt = clock_ns(CLOCK_REALTIME);
+	struct tp_cpu *best = NULL;
+	bool all_pending = true;
+	uint64_t left = 0;
+	int i, r, ms;
 
+	if (now_mono - s->rescan_mono >= TP_RESCAN_NS)
+		cpus_rescan(s);
 	for (i = 0; i < s->ncpus; i++) {
-		if (ring_has_data(&s->cpus[i]))
+		struct tp_cpu *c = &s->cpus[i];
+
+		s->pfds[i].fd = -1;
+		if (c->fd < 0)
+			continue;
+		if (c->pending) {
+			if (!best || c->sample_ts < best->sample_ts)
+				best = c;
+			continue;
+		}
+		all_pending = false;
+		if (ring_has_data(c))
 			return 1;
-		if (s->cpus[i].pending && s->cpus[i].seen_mono < oldest)
-			oldest = s->cpus[i].seen_mono;
+		s->pfds[i].fd = c->fd;
+		s->pfds[i].events = POLLIN;
 	}
-	if (oldest != UINT64_MAX) {
-		/* held back for ordering: look again when it may go */
-		now = clock_ns(CLOCK_MONOTONIC);
-		if (now - oldest >= TP_HOLD_MAX_NS)
+	if (best) {
+		if (all_pending)
 			return 1;
-		if (timeout_ms < 0 ||
-		    timeout_ms > (int)(TP_REORDER_NS / 1000000) + 1)
-			timeout_ms = (int)(TP_REORDER_NS / 1000000) + 1;
+		left = tp_hold_left_ns(best->sample_ts, best->seen_mono, now_rt,
+				       now_mono, TP_REORDER_NS, TP_HOLD_MAX_NS);
+		if (!left)
+			return 1;
+		/* rounded up: poll must not wake before it may go */
+		ms = (int)((left + 999999) / 1000000);
+		if (timeout_ms < 0 || ms < timeout_ms)
+			timeout_ms = ms;
 	}
+	/* wake for the rescan even when idle */
+	if (timeout_ms < 0 || timeout_ms > (int)(TP_RESCAN_NS / 1000000))
+		timeout_ms = (int)(TP_RESCAN_NS / 1000000);
 	r = poll(s->pfds, (nfds_t)s->ncpus, timeout_ms);
-	if (oldest != UINT64_MAX && r >= 0)
-		return 1;
 	if (r < 0)
 		return errno == EINTR ? 0 :
 		       hwmsg_errf(err, 0, "tracepoint: poll: %s", strerror(errno));
-	return r > 0;
+	if (r > 0)
+		return 1;
+	/* timed out: the held sample may go now, if that was the deadline */
+	return best && clock_ns(CLOCK_MONOTONIC) - now_mono >= left;
 }
 
 static void ring_copy(const struct tp_cpu *c, uint64_t pos, void *dst,
@@ -382,8 +515,15 @@ static void tp_stats(struct hwmsg_source *src, struct hwmsg_source_stats *st)
 
 static void tp_close(struct hwmsg_source *src)
 {
-	if (src->priv)
-		tp_free(src->priv);
+	struct tp_source *s = src->priv;
+
+	if (!s)
+		return;
+	if (s->cpus_missing || s->cpus_late)
+		fprintf(stderr, "hwmsgd: tracepoint: %d of %d CPUs not captured at the end, %llu opened late (their earlier messages are missing)\n",
+			s->cpus_missing, s->ncpus,
+			(unsigned long long)s->cpus_late);
+	tp_free(s);
 	src->priv = NULL;
 }
 

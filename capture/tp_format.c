@@ -143,16 +143,14 @@ static uint64_t field_uint(const struct tp_field *f, const uint8_t *raw,
 	return v;
 }
 
-/* As the devlink_hwmsg module does: by driver, else the tracepoint's type. */
-static uint16_t type_of(const char *driver, uint64_t tp_type)
+/*
+ * As the devlink_hwmsg module does: the tracepoint's type argument is the
+ * driver's word (mlxsw passes 0, EMAD); records keep 16 bits.
+ */
+static uint16_t type_of(uint64_t tp_type)
 {
-	if (!strncmp(driver, "mlxsw", 5))
-		return HWMSG_TYPE_MLX_EMAD;
-	if (!strncmp(driver, "nfp", 3))
-		return HWMSG_TYPE_NFP_CTRL;
-	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
-		return (uint16_t)tp_type;
-	return HWMSG_TYPE_UNKNOWN;
+	return tp_type < HWMSG_TYPE_UNKNOWN ? (uint16_t)tp_type :
+	       HWMSG_TYPE_UNKNOWN;
 }
 
 void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
@@ -170,8 +168,7 @@ void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
 				sizeof(st->driver));
 	rec->dir = field_uint(&fmt->f[TP_F_INCOMING], raw, len) ?
 		   HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
-	rec->type = type_of(rec->driver,
-			    field_uint(&fmt->f[TP_F_TYPE], raw, len));
+	rec->type = type_of(field_uint(&fmt->f[TP_F_TYPE], raw, len));
 	rec->payload = (const uint8_t *)"";
 	if (field_loc(&fmt->f[TP_F_BUF], raw, len, &off, &n)) {
 		rec->payload = raw + off;
@@ -182,4 +179,53 @@ void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
 		rec->flags |= HWMSG_RECF_TRUNCATED;
 	else
 		rec->orig_len = rec->len;
+}
+
+uint64_t tp_hold_left_ns(uint64_t sample_ts, uint64_t seen_mono,
+			 uint64_t now_rt, uint64_t now_mono,
+			 uint64_t reorder_ns, uint64_t hold_ns)
+{
+	uint64_t by_ts = 0, by_hold = 0;
+
+	if (sample_ts + reorder_ns > now_rt)
+		by_ts = sample_ts + reorder_ns - now_rt;
+	if (now_mono < seen_mono + hold_ns)
+		by_hold = seen_mono + hold_ns - now_mono;
+	/* whichever comes first lets it go */
+	return by_ts < by_hold ? by_ts : by_hold;
+}
+
+int tp_cpulist_parse(const char *s, bool *set, int n)
+{
+	int max = -1, i;
+
+	for (i = 0; i < n; i++)
+		set[i] = false;
+	while (*s && *s != '\n') {
+		char *end;
+		long a, b;
+
+		if (*s < '0' || *s > '9')
+			return -2;
+		a = strtol(s, &end, 10);
+		b = a;
+		if (*end == '-') {
+			if (end[1] < '0' || end[1] > '9')
+				return -2;
+			b = strtol(end + 1, &end, 10);
+		}
+		if (b < a || b > 1 << 20)
+			return -2;
+		for (i = (int)a; i <= (int)b; i++)
+			if (i < n)
+				set[i] = true;
+		if (b > max)
+			max = (int)b;
+		if (*end == ',')
+			end++;
+		else if (*end && *end != '\n')
+			return -2;
+		s = end;
+	}
+	return max;
 }

@@ -49,4 +49,22 @@ void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
 		      uint32_t len, struct tp_strings *st,
 		      struct hwmsg_record *rec);
 
+/*
+ * Merging CPUs by time (source_tracepoint.c): a pending sample stamped
+ * sample_ts (CLOCK_REALTIME), copied out at seen_mono (CLOCK_MONOTONIC),
+ * may go once it is reorder_ns older than the rings were last looked at
+ * (now_rt) or has waited hold_ns. Nanoseconds left until then, 0 if now.
+ */
+uint64_t tp_hold_left_ns(uint64_t sample_ts, uint64_t seen_mono,
+			 uint64_t now_rt, uint64_t now_mono,
+			 uint64_t reorder_ns, uint64_t hold_ns);
+
+/*
+ * A sysfs CPU list ("0-3,5\n", /sys/devices/system/cpu/online) into
+ * set[0..n): true for each listed CPU below n. Returns the highest CPU
+ * listed (may be >= n), -1 for an empty list, -2 when malformed (set is
+ * then partly filled).
+ */
+int tp_cpulist_parse(const char *s, bool *set, int n);
+
 #endif

@@ -5,18 +5,21 @@
  *
  * Two sources feed the group, and a message comes from exactly one of them:
  *  - a probe on the tracepoint devlink:devlink_hwmsg, which mlxsw and nfp
- *    fire on stock kernels (the message type follows from the driver);
+ *    fire on stock kernels (the message type is the tracepoint's "type");
  *  - devlink_hwmsg_notify(), for drivers with other message types.
  *
  * Every message carries a sequence number that is consecutive per network
  * namespace, so a listener sees any loss (socket overrun, allocation
- * failure) as a gap. Joining the group needs CAP_NET_ADMIN.
+ * failure, a caller in hardirq context) as a gap; messages go out in SEQ
+ * order. Joining the group needs CAP_NET_ADMIN.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/device.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/preempt.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timekeeping.h>
@@ -41,13 +44,25 @@ module_param(bridge_tracepoint, bool, 0444);
 MODULE_PARM_DESC(bridge_tracepoint,
 		 "Forward the tracepoint devlink:devlink_hwmsg to the group");
 
+/*
+ * SEQ order on the wire: a number is taken and its message multicast under
+ * dn->lock, held with bottom halves off but interrupts on. The multicast may
+ * pass a packet to an nlmon tap (__dev_queue_xmit()), which must not run
+ * with interrupts off; with BHs off, a softirq emitting into the same
+ * namespace cannot interrupt the holder on its CPU and spin on the lock.
+ * Hardirq (and irqs-off) callers are refused: their message is lost and
+ * counted, its number spent (dn->seq is atomic for that) so that listeners
+ * see the gap.
+ */
 struct dlhw_net {
-	spinlock_t lock;	/* orders SEQ numbers with their delivery */
-	u32 seq;
-	atomic64_t sent;
+	spinlock_t lock;	/* SEQ order on the wire; taken with _bh */
+	atomic_t seq;		/* next SEQ; spent without the lock on loss */
+	atomic64_t sent;	/* multicast delivered to a listener */
+	atomic64_t send_failed;	/* multicast failed: a listener overran */
 	atomic64_t nomem;
 	atomic64_t truncated;
 	atomic64_t no_listener;
+	atomic64_t refused;	/* hardirq or irqs-off caller: lost */
 };
 
 static unsigned int dlhw_net_id __read_mostly;
@@ -104,7 +119,7 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info)
 	struct sk_buff *msg;
 	void *hdr;
 
-	msg = genlmsg_new(4 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
+	msg = genlmsg_new(8 * nla_total_size_64bit(sizeof(u64)), GFP_KERNEL);
 	if (!msg)
 		return -ENOMEM;
 	hdr = genlmsg_put_reply(msg, info, &dlhw_family, 0,
@@ -120,6 +135,12 @@ static int dlhw_get_doit(struct sk_buff *skb, struct genl_info *info)
 			      DEVLINK_HWMSG_ATTR_PAD) ||
 	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,
 			      atomic64_read(&dn->no_listener),
+			      DEVLINK_HWMSG_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,
+			      atomic64_read(&dn->send_failed),
+			      DEVLINK_HWMSG_ATTR_PAD) ||
+	    nla_put_u64_64bit(msg, DEVLINK_HWMSG_ATTR_STAT_REFUSED,
+			      atomic64_read(&dn->refused),
 			      DEVLINK_HWMSG_ATTR_PAD))
 		goto nla_put_failure;
 	genlmsg_end(msg, hdr);
@@ -141,19 +162,28 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	struct device *dev = devlink_to_dev(devlink);
 	struct net *net = devlink_net(devlink);
 	struct dlhw_net *dn = net_generic(net, dlhw_net_id);
+	/* read once: an unbind may clear it under our feet */
+	const struct device_driver *driver = READ_ONCE(dev->driver);
 	const char *bus = dlhw_str(dev->bus ? dev->bus->name : NULL);
-	const char *drv = dlhw_str(dev->driver ? dev->driver->name : NULL);
+	const char *drv = dlhw_str(driver ? driver->name : NULL);
 	const char *name = dlhw_str(dev_name(dev));
 	/* an attribute's length is 16 bits: never more than the uapi limit */
 	size_t plen = min3(len, (size_t)READ_ONCE(max_payload),
 			   (size_t)DEVLINK_HWMSG_PAYLOAD_MAX);
-	unsigned long flags;
+	struct nlattr *seq_attr;
 	struct sk_buff *skb;
 	size_t size;
 	void *hdr;
+	int err;
 
 	if (!genl_has_listeners(&dlhw_family, net, DLHW_MCGRP_HWMSG)) {
 		atomic64_inc(&dn->no_listener);
+		return;
+	}
+	if (in_hardirq() || in_nmi() || irqs_disabled()) {
+		/* spin_lock_bh() and the multicast need interrupts on */
+		atomic_inc(&dn->seq);
+		atomic64_inc(&dn->refused);
 		return;
 	}
 
@@ -187,29 +217,46 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 			goto put_failure;
 		atomic64_inc(&dn->truncated);
 	}
-
-	/* Numbered and sent under one lock: listeners see SEQ in order. */
-	spin_lock_irqsave(&dn->lock, flags);
-	if (nla_put_u32(skb, DEVLINK_HWMSG_ATTR_SEQ, dn->seq)) {
-		spin_unlock_irqrestore(&dn->lock, flags);
+	seq_attr = nla_reserve(skb, DEVLINK_HWMSG_ATTR_SEQ, sizeof(u32));
+	if (!seq_attr)
 		goto put_failure;
-	}
-	dn->seq++;
 	genlmsg_end(skb, hdr);
-	genlmsg_multicast_netns(&dlhw_family, net, skb, 0, DLHW_MCGRP_HWMSG,
-				GFP_ATOMIC);
-	spin_unlock_irqrestore(&dn->lock, flags);
-	atomic64_inc(&dn->sent);
+
+	/*
+	 * Numbered and sent under one lock: listeners see SEQ in order. BHs
+	 * off, interrupts on (see struct dlhw_net).
+	 */
+	spin_lock_bh(&dn->lock);
+	*(u32 *)nla_data(seq_attr) = (u32)atomic_fetch_inc(&dn->seq);
+	err = genlmsg_multicast_netns(&dlhw_family, net, skb, 0,
+				      DLHW_MCGRP_HWMSG, GFP_ATOMIC);
+	spin_unlock_bh(&dn->lock);
+	/*
+	 * 0: delivered to at least one listener and no listener overran;
+	 * -ENOBUFS: a listener overran (its socket sees the SEQ gap);
+	 * -ESRCH: every listener left since genl_has_listeners().
+	 */
+	if (err)
+		atomic64_inc(&dn->send_failed);
+	else
+		atomic64_inc(&dn->sent);
 	return;
 
 put_failure:
 	nlmsg_free(skb);
 nomem:
-	/* Lost: burn a number so that the listener sees the gap. */
-	spin_lock_irqsave(&dn->lock, flags);
-	dn->seq++;
-	spin_unlock_irqrestore(&dn->lock, flags);
+	/* Lost: spend a number so that the listener sees the gap. */
+	atomic_inc(&dn->seq);
 	atomic64_inc(&dn->nomem);
+}
+
+/*
+ * The type is the driver's word, the tracepoint's "type" argument or the
+ * notify call's (mlxsw passes 0, HWMSG_TYPE_MLX_EMAD); records keep 16 bits.
+ */
+static u32 dlhw_type(unsigned long type)
+{
+	return type < HWMSG_TYPE_UNKNOWN ? type : HWMSG_TYPE_UNKNOWN;
 }
 
 /**
@@ -217,7 +264,7 @@ nomem:
  * @devlink: the device's devlink instance (its parent must be bound)
  * @buf: the message as exchanged with the hardware
  * @buf_len: its length; longer than max_payload is cut, ORIG_LEN set
- * @type: enum hwmsg_type
+ * @type: enum hwmsg_type (uapi/linux/devlink_hwmsg.h)
  * @dir: enum hwmsg_dir
  * @gfp: allocation flags; GFP_ATOMIC where sleeping is not allowed
  *
@@ -227,31 +274,20 @@ nomem:
 void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,
 			  size_t buf_len, u32 type, u8 dir, gfp_t gfp)
 {
-	dlhw_emit(devlink, (const u8 *)buf, buf_len, type, dir, gfp);
+	dlhw_emit(devlink, (const u8 *)buf, buf_len, dlhw_type(type), dir,
+		  gfp);
 }
 EXPORT_SYMBOL_GPL(devlink_hwmsg_notify);
 
-static u32 dlhw_type_of(const struct devlink *devlink, unsigned long tp_type)
-{
-	struct device *dev = devlink_to_dev(devlink);
-	const char *drv = dev->driver ? dev->driver->name : "";
-
-	if (!strncmp(drv, "mlxsw", 5))
-		return HWMSG_TYPE_MLX_EMAD;
-	if (!strncmp(drv, "nfp", 3))
-		return HWMSG_TYPE_NFP_CTRL;
-	/* mainline passes 0 today; a driver that says more is believed */
-	if (tp_type && tp_type < HWMSG_TYPE_UNKNOWN)
-		return tp_type;
-	return HWMSG_TYPE_UNKNOWN;
-}
-
-/* Runs where the tracepoint fires: preemption off, maybe in softirq. */
+/*
+ * Runs where the tracepoint fires: preemption off, maybe in softirq; a
+ * hardirq or irqs-off caller is refused (counted, SEQ spent).
+ */
 static void dlhw_probe(void *data, const struct devlink *devlink,
 		       bool incoming, unsigned long type, const u8 *buf,
 		       size_t len)
 {
-	dlhw_emit(devlink, buf, len, dlhw_type_of(devlink, type),
+	dlhw_emit(devlink, buf, len, dlhw_type(type),
 		  incoming ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW, GFP_ATOMIC);
 }
 
@@ -260,11 +296,13 @@ static __net_init int dlhw_net_init(struct net *net)
 	struct dlhw_net *dn = net_generic(net, dlhw_net_id);
 
 	spin_lock_init(&dn->lock);
-	dn->seq = 0;
+	atomic_set(&dn->seq, 0);
 	atomic64_set(&dn->sent, 0);
+	atomic64_set(&dn->send_failed, 0);
 	atomic64_set(&dn->nomem, 0);
 	atomic64_set(&dn->truncated, 0);
 	atomic64_set(&dn->no_listener, 0);
+	atomic64_set(&dn->refused, 0);
 	return 0;
 }
 

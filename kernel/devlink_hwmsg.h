@@ -15,8 +15,10 @@
 #include <net/devlink.h>
 
 /*
- * type: enum hwmsg_type (include/hwmsg/wire.h); dir: enum hwmsg_dir.
- * Safe in any context that allows gfp; never sleeps with GFP_ATOMIC.
+ * type: enum hwmsg_type, dir: enum hwmsg_dir, both in the uapi header.
+ * Process or softirq context, interrupts on; never sleeps with GFP_ATOMIC.
+ * From hardirq context or with interrupts off the message is not sent: it
+ * is counted (STAT_REFUSED) and its SEQ spent, so listeners see the gap.
  */
 void devlink_hwmsg_notify(struct devlink *devlink, const char *buf,
 			  size_t buf_len, u32 type, u8 dir, gfp_t gfp);

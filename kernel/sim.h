@@ -28,8 +28,15 @@ struct hsim_dev {
 	u32 id;
 	enum hsim_kind kind;
 	unsigned int port_count;
-	struct net *net;		/* reference held for the device's life */
+	/*
+	 * The writer's netns, referenced only while new_device probes the
+	 * device; afterwards the devlink instance's netns is the device's, and
+	 * devlink moves it to init_net when that netns goes (reload).
+	 */
+	struct net *net;
 	struct dentry *ddir;		/* debugfs: hwmsg_sim/<dev name>/ */
+	bool dying;			/* removal started: long writes stop */
+	bool fail_next_netdev;		/* test: next register_netdev fails */
 	void *drvdata;			/* the kind's state */
 };
 
@@ -41,8 +48,10 @@ static inline struct hsim_dev *to_hsim_dev(struct device *dev)
 extern struct dentry *hsim_debugfs_root;
 
 /* A netdev standing for a port, in the devlink instance's netns. */
-struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
+struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
 				      unsigned int port_index);
+/* The netns a device's devlink instance starts in. */
+struct net *hsim_dev_net(struct hsim_dev *hdev);
 void hsim_netdev_destroy(struct net_device *netdev);
 
 int hsim_spectrum_probe(struct hsim_dev *hdev);

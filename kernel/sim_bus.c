@@ -4,10 +4,13 @@
  *   echo "ID KIND [PORTS]" > /sys/bus/hwmsg_sim/new_device
  *   echo "ID" > /sys/bus/hwmsg_sim/del_device
  * KIND is "spectrum" or "connectx3". A device is created in the network
- * namespace of the writer, named hwmsg_sim<ID>, and bound to the kind's
- * driver ("mlxsw_hwmsg_sim" or "mlx4_hwmsg_sim"): the tracepoint
- * devlink:devlink_hwmsg reads the driver name, and devlink_hwmsg derives the
- * message type from it as it does for the real drivers.
+ * namespace of the writer (without holding it: when that namespace goes,
+ * devlink reloads the device into init_net, as for netdevsim), named
+ * hwmsg_sim<ID>, and bound to the kind's
+ * driver ("hwmsg_sim_spectrum" or "hwmsg_sim_connectx3"): the tracepoint
+ * devlink:devlink_hwmsg reads the driver name, so the device must be bound.
+ * The names say nothing of the message type: that is the tracepoint's (or
+ * devlink_hwmsg_notify()'s) type argument.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -55,7 +58,7 @@ static const struct net_device_ops hsim_netdev_ops = {
 	.ndo_validate_addr = eth_validate_addr,
 };
 
-struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
+struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
 				      unsigned int port_index)
 {
 	struct net_device *netdev;
@@ -67,9 +70,13 @@ struct net_device *hsim_netdev_create(struct hsim_dev *hdev,
 	netdev->netdev_ops = &hsim_netdev_ops;
 	netdev->dev_port = port_index;
 	eth_hw_addr_random(netdev);
-	dev_net_set(netdev, hdev->net);
+	dev_net_set(netdev, net);
 	SET_NETDEV_DEV(netdev, &hdev->dev);
-	err = register_netdev(netdev);
+	/* fault injection for tests: as if registration had failed */
+	if (xchg(&hdev->fail_next_netdev, false))
+		err = -ENOMEM;
+	else
+		err = register_netdev(netdev);
 	if (err) {
 		free_netdev(netdev);
 		return ERR_PTR(err);
@@ -96,8 +103,13 @@ static void hsim_dev_release(struct device *dev)
 {
 	struct hsim_dev *hdev = to_hsim_dev(dev);
 
-	put_net(hdev->net);
 	kfree(hdev);
+}
+
+struct net *hsim_dev_net(struct hsim_dev *hdev)
+{
+	/* a later bind (sysfs bind/unbind) has no writer: init_net */
+	return hdev->net ?: &init_net;
 }
 
 static const struct device_type hsim_dev_type = {
@@ -171,6 +183,9 @@ static ssize_t new_device_store(struct bus_type *bus, const char *buf,
 	dev_set_name(&hdev->dev, "hwmsg_sim%u", id);
 
 	err = device_register(&hdev->dev);
+	/* probed (or not): the devlink instance holds the netns from now on */
+	put_net(hdev->net);
+	hdev->net = NULL;
 	if (err) {
 		put_device(&hdev->dev);
 		goto unlock;
@@ -247,7 +262,11 @@ static int hsim_drv_remove(struct device *dev)
 	struct hsim_driver *hdrv = to_hsim_driver(dev->driver);
 	struct hsim_dev *hdev = to_hsim_dev(dev);
 
-	/* knobs go first: nothing may poke the device while it goes */
+	/*
+	 * knobs go first: nothing may poke the device while it goes. Removal
+	 * waits for writes under way; a long one (burst) sees dying and stops.
+	 */
+	WRITE_ONCE(hdev->dying, true);
 	debugfs_remove_recursive(hdev->ddir);
 	hdev->ddir = NULL;
 	hdrv->remove(hdev);
@@ -257,7 +276,7 @@ static int hsim_drv_remove(struct device *dev)
 static struct hsim_driver hsim_drivers[] = {
 	{
 		.drv = {
-			.name = "mlxsw_hwmsg_sim",
+			.name = "hwmsg_sim_spectrum",
 			.bus = &hsim_bus,
 			.owner = THIS_MODULE,
 			.probe = hsim_drv_probe,
@@ -269,7 +288,7 @@ static struct hsim_driver hsim_drivers[] = {
 	},
 	{
 		.drv = {
-			.name = "mlx4_hwmsg_sim",
+			.name = "hwmsg_sim_connectx3",
 			.bus = &hsim_bus,
 			.owner = THIS_MODULE,
 			.probe = hsim_drv_probe,

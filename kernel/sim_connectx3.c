@@ -14,13 +14,18 @@
  * devlink:devlink_hwmsg with type CMD_REG instead, never to both.
  *
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
- *   inject_status  status of PTYS write responses; nonzero fails the change
+ *   inject_status     status of PTYS write responses; nonzero fails the
+ *                     change
+ *   fail_next_netdev  1: the next port netdev registration fails (the
+ *                     change to eth is then rolled back)
+ *   port_proto        read: "PORT eth|ib" per port, what the firmware runs
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <trace/events/devlink.h>
 
@@ -123,7 +128,8 @@ static int cx3_port_to_eth(struct hsim_cx3 *cx3, struct cx3_port *port)
 
 	if (port->netdev)
 		return 0;
-	netdev = hsim_netdev_create(cx3->hdev, port->index);
+	netdev = hsim_netdev_create(cx3->hdev, devlink_net(cx3->devlink),
+				    port->index);
 	if (IS_ERR(netdev))
 		return PTR_ERR(netdev);
 	port->netdev = netdev;
@@ -148,7 +154,7 @@ static int cx3_port_type_set(struct devlink_port *dl_port,
 					     dl_port);
 	struct hsim_cx3 *cx3 = devlink_priv(dl_port->devlink);
 	cx3_notify_fn notify;
-	u32 mask;
+	u32 mask, old;
 	int err;
 
 	switch (type) {
@@ -169,21 +175,51 @@ static int cx3_port_type_set(struct devlink_port *dl_port,
 		cx3_notify_put(notify);
 		return -EIO;
 	}
-	cx3_notify_put(notify);
-
+	old = port->proto;
 	port->proto = mask;
-	if (mask == CX3_PTYS_PROTO_IB) {
+	err = 0;
+	if (mask == CX3_PTYS_PROTO_IB)
 		cx3_port_to_ib(cx3, port);
-		return 0;
+	else
+		err = cx3_port_to_eth(cx3, port);
+	if (err) {
+		/*
+		 * No netdev, so the port stays what it was: so must the
+		 * firmware. Put PTYS back, as a driver unwinding would.
+		 */
+		if (cx3_ptys(cx3, notify, port, HWMSG_EMAD_METHOD_WRITE, old))
+			dev_warn(&cx3->hdev->dev,
+				 "port %u: PTYS not rolled back, firmware runs %s\n",
+				 port->index, mask == CX3_PTYS_PROTO_IB ? "ib" : "eth");
+		else
+			port->proto = old;
 	}
-	err = cx3_port_to_eth(cx3, port);
+	cx3_notify_put(notify);
 	return err;
 }
 
+static int cx3_reload_down(struct devlink *devlink, bool netns_change,
+			   enum devlink_reload_action action,
+			   enum devlink_reload_limit limit,
+			   struct netlink_ext_ack *extack);
+static int cx3_reload_up(struct devlink *devlink,
+			 enum devlink_reload_action action,
+			 enum devlink_reload_limit limit, u32 *actions_performed,
+			 struct netlink_ext_ack *extack);
+
+/*
+ * Reload (driver reinit) recreates the ports, as Ethernet, in the
+ * instance's netns: what devlink does to move the device to init_net when
+ * its netns goes away.
+ */
 static const struct devlink_ops hsim_cx3_devlink_ops = {
 	.port_type_set = cx3_port_type_set,
+	.reload_actions = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT),
+	.reload_down = cx3_reload_down,
+	.reload_up = cx3_reload_up,
 };
 
+/* Caller holds the devlink instance lock. */
 static void cx3_ports_destroy(struct hsim_cx3 *cx3)
 {
 	struct cx3_port *port;
@@ -194,10 +230,11 @@ static void cx3_ports_destroy(struct hsim_cx3 *cx3)
 		if (port->netdev)
 			hsim_netdev_destroy(port->netdev);
 		port->netdev = NULL;
-		devlink_port_unregister(&port->dl_port);
+		devl_port_unregister(&port->dl_port);
 	}
 }
 
+/* Caller holds the devlink instance lock. */
 static int cx3_ports_create(struct hsim_cx3 *cx3)
 {
 	struct devlink_port_attrs attrs = {
@@ -210,20 +247,60 @@ static int cx3_ports_create(struct hsim_cx3 *cx3)
 		port = &cx3->ports[cx3->nports_up];
 		port->index = cx3->nports_up;
 		port->proto = CX3_PTYS_PROTO_ETH;
+		memset(&port->dl_port, 0, sizeof(port->dl_port));
 		attrs.phys.port_number = port->index + 1;
 		devlink_port_attrs_set(&port->dl_port, &attrs);
-		err = devlink_port_register(cx3->devlink, &port->dl_port,
-					    port->index);
+		err = devl_port_register(cx3->devlink, &port->dl_port,
+					 port->index);
 		if (err)
 			return err;
 		err = cx3_port_to_eth(cx3, port);
 		if (err) {
-			devlink_port_unregister(&port->dl_port);
+			devl_port_unregister(&port->dl_port);
 			return err;
 		}
 	}
 	return 0;
 }
+
+static int cx3_reload_down(struct devlink *devlink, bool netns_change,
+			   enum devlink_reload_action action,
+			   enum devlink_reload_limit limit,
+			   struct netlink_ext_ack *extack)
+{
+	cx3_ports_destroy(devlink_priv(devlink));
+	return 0;
+}
+
+static int cx3_reload_up(struct devlink *devlink,
+			 enum devlink_reload_action action,
+			 enum devlink_reload_limit limit, u32 *actions_performed,
+			 struct netlink_ext_ack *extack)
+{
+	struct hsim_cx3 *cx3 = devlink_priv(devlink);
+	int err;
+
+	*actions_performed = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
+	err = cx3_ports_create(cx3);
+	if (err)
+		cx3_ports_destroy(cx3);
+	return err;
+}
+
+static int cx3_port_proto_show(struct seq_file *m, void *v)
+{
+	struct hsim_cx3 *cx3 = m->private;
+	unsigned int i;
+
+	devl_lock(cx3->devlink);	/* port_type_set runs under it */
+	for (i = 0; i < cx3->nports_up; i++)
+		seq_printf(m, "%u %s\n", i,
+			   cx3->ports[i].proto == CX3_PTYS_PROTO_IB ? "ib" :
+			   "eth");
+	devl_unlock(cx3->devlink);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(cx3_port_proto);
 
 int hsim_connectx3_probe(struct hsim_dev *hdev)
 {
@@ -234,7 +311,7 @@ int hsim_connectx3_probe(struct hsim_dev *hdev)
 	int err;
 
 	devlink = devlink_alloc_ns(&hsim_cx3_devlink_ops, sizeof(*cx3),
-				   hdev->net, &hdev->dev);
+				   hsim_dev_net(hdev), &hdev->dev);
 	if (!devlink)
 		return -ENOMEM;
 	cx3 = devlink_priv(devlink);
@@ -248,9 +325,14 @@ int hsim_connectx3_probe(struct hsim_dev *hdev)
 	}
 	hdev->drvdata = cx3;
 
+	devl_lock(devlink);
 	err = cx3_ports_create(cx3);
-	if (err)
+	if (err) {
+		cx3_ports_destroy(cx3);
+		devl_unlock(devlink);
 		goto err_ports;
+	}
+	devl_unlock(devlink);
 
 	/* as mlx4 at init: learn each port's protocols */
 	notify = cx3_notify_get();
@@ -259,13 +341,17 @@ int hsim_connectx3_probe(struct hsim_dev *hdev)
 			 0);
 	cx3_notify_put(notify);
 
+	devlink_set_features(devlink, DEVLINK_F_RELOAD);
 	devlink_register(devlink);
 	debugfs_create_u8("inject_status", 0600, hdev->ddir,
 			  &cx3->inject_status);
+	debugfs_create_bool("fail_next_netdev", 0600, hdev->ddir,
+			    &hdev->fail_next_netdev);
+	debugfs_create_file("port_proto", 0400, hdev->ddir, cx3,
+			    &cx3_port_proto_fops);
 	return 0;
 
 err_ports:
-	cx3_ports_destroy(cx3);
 	kfree(cx3->ports);
 err_free:
 	devlink_free(devlink);
@@ -279,7 +365,9 @@ void hsim_connectx3_remove(struct hsim_dev *hdev)
 	struct devlink *devlink = cx3->devlink;
 
 	devlink_unregister(devlink);
+	devl_lock(devlink);
 	cx3_ports_destroy(cx3);
+	devl_unlock(devlink);
 	kfree(cx3->ports);
 	devlink_free(devlink);
 	hdev->drvdata = NULL;

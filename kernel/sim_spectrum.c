@@ -11,23 +11,30 @@
  * come from a register file: a write stores, a query returns what is stored.
  *
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
- *   rate           messages per second from the poller (0: off)
- *   burst          write N: N transactions (2N messages) right now
+ *   rate           messages per second from the poller (0: off), at most
+ *                  SP_RATE_MAX
+ *   burst          write N: N transactions (2N messages) right now; a
+ *                  signal or the device's removal stops it
  *   inject_status  EMAD status of the responses (0: ok); busy (1) and
  *                  receipt ack (9) make the request go again, as in mlxsw
  *   inject_count   0: inject_status stays; N: only the next N responses
  *   inject_string  firmware string sent in a STRING TLV with a bad status
  *   latency_tlv    add a LATENCY TLV to responses
  *   transactions   read: transactions so far
+ *   softirq_burst  write N: N MTMP query requests from a timer (softirq)
+ *   hardirq_burst  write N: N MTMP query requests from an hrtimer (hardirq)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/completion.h>
+#include <linux/hrtimer.h>
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mutex.h>
 #include <linux/random.h>
 #include <linux/slab.h>
+#include <linux/timer.h>
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
 #include <trace/events/devlink.h>
@@ -39,6 +46,9 @@
 #define SP_DEFAULT_RATE		4	/* messages/s: an SFN and an MTMP poll */
 #define SP_MAX_BATCH		20000	/* messages per poller run */
 #define SP_MAX_RETRY		5	/* as mlxsw: resends after busy/ack */
+#define SP_IRQ_BURST_MAX	10000	/* messages per interrupt-context burst */
+#define SP_RATE_MAX		1000000	/* messages/s: the poller's ceiling */
+#define SP_BURST_CHUNK		64	/* transactions per sp->lock hold */
 
 /* Register ids, lengths and fields: hwmsg/sim_regs.h, shared with sim/. */
 enum {
@@ -106,15 +116,40 @@ struct hsim_sp {
 	u64 poll_done;
 	unsigned int poll_next;
 
+	/* requests emitted in interrupt context, one burst at a time */
+	struct mutex irq_lock;		/* one burst: irq_n, irq_frame */
+	struct timer_list irq_timer;	/* softirq_burst */
+	struct hrtimer irq_hrtimer;	/* hardirq_burst */
+	struct completion irq_done;
+	unsigned int irq_n;
+	u32 irq_tid;
+	u8 irq_frame[HSIM_FRAME_MAX];
+
 	/* debugfs knobs */
 	u32 rate;
-	u8 inject_status;
+	u8 inject_status;		/* these three under lock */
 	u32 inject_count;
 	bool latency_tlv;
-	char inject_string[HWMSG_EMAD_STRING_LEN];
+	char inject_string[HWMSG_EMAD_STRING_LEN];	/* under lock */
 };
 
+static int sp_reload_down(struct devlink *devlink, bool netns_change,
+			  enum devlink_reload_action action,
+			  enum devlink_reload_limit limit,
+			  struct netlink_ext_ack *extack);
+static int sp_reload_up(struct devlink *devlink,
+			enum devlink_reload_action action,
+			enum devlink_reload_limit limit, u32 *actions_performed,
+			struct netlink_ext_ack *extack);
+
+/*
+ * Reload (driver reinit) recreates the ports in the instance's netns: what
+ * devlink does to move the device to init_net when its netns goes away.
+ */
 static const struct devlink_ops hsim_sp_devlink_ops = {
+	.reload_actions = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT),
+	.reload_down = sp_reload_down,
+	.reload_up = sp_reload_up,
 };
 
 static int sp_reg_index(u16 id)
@@ -174,10 +209,11 @@ static void sp_reg_synth(struct hsim_sp *sp, u16 reg_id, u8 *resp)
 /* The status of the next response: inject_status while inject_count lasts. */
 static u8 sp_next_status(struct hsim_sp *sp)
 {
-	u8 status = READ_ONCE(sp->inject_status);
+	u8 status = sp->inject_status;
 
+	lockdep_assert_held(&sp->lock);
 	if (status && sp->inject_count && !--sp->inject_count)
-		WRITE_ONCE(sp->inject_status, 0);	/* that was the last */
+		sp->inject_status = 0;	/* that was the last */
 	return status;
 }
 
@@ -231,7 +267,7 @@ static void sp_transact(struct hsim_sp *sp, u16 reg_id, u8 method,
 			if (sp->inject_string[0])
 				x.fw_string = sp->inject_string;
 		}
-		if (READ_ONCE(sp->latency_tlv)) {
+		if (sp->latency_tlv) {
 			x.has_latency = true;
 			x.latency_us = 50 + get_random_u32_below(200);
 		}
@@ -326,7 +362,8 @@ static void sp_poll_work(struct work_struct *work)
 		sp->poll_base_ns = now;
 		sp->poll_done = 0;
 	}
-	target = div64_u64((now - sp->poll_base_ns) * rate, NSEC_PER_SEC);
+	/* 64 x 32 bits through a 128-bit product: no overflow, ever */
+	target = mul_u64_u32_div(now - sp->poll_base_ns, rate, NSEC_PER_SEC);
 
 	mutex_lock(&sp->lock);
 	while (sp->poll_done < target && budget) {
@@ -335,8 +372,12 @@ static void sp_poll_work(struct work_struct *work)
 		budget = budget > 2 ? budget - 2 : 0;
 	}
 	mutex_unlock(&sp->lock);
-	/* behind by more than a batch: do not build up a debt */
-	if (target > sp->poll_done + SP_MAX_BATCH) {
+	/*
+	 * Behind by more than a batch: do not build up a debt. Caught up after
+	 * a second: start over from now, so the numbers stay small.
+	 */
+	if (target > sp->poll_done + SP_MAX_BATCH ||
+	    (sp->poll_done >= target && now - sp->poll_base_ns > NSEC_PER_SEC)) {
 		sp->poll_base_ns = now;
 		sp->poll_done = 0;
 	}
@@ -347,24 +388,32 @@ static void sp_poll_work(struct work_struct *work)
 
 /* ---- debugfs --------------------------------------------------------- */
 
+/*
+ * N transactions, SP_BURST_CHUNK per hold of sp->lock. A signal stops it
+ * (-EINTR), and so does the device's removal (-ENODEV): removal waits for
+ * this write to return before it frees the device.
+ */
 static ssize_t sp_burst_write(struct file *file, const char __user *ubuf,
 			      size_t count, loff_t *ppos)
 {
 	struct hsim_sp *sp = file->private_data;
-	unsigned int n, i;
+	unsigned int n, i, k, chunk;
 	int err;
 
 	err = kstrtouint_from_user(ubuf, count, 0, &n);
 	if (err)
 		return err;
-	for (i = 0; i < n; i++) {
-		mutex_lock(&sp->lock);
-		sp_poll_one(sp);
-		mutex_unlock(&sp->lock);
-		if (!(i & 255))
-			cond_resched();
-		if (fatal_signal_pending(current))
+	for (i = 0; i < n; i += chunk) {
+		if (READ_ONCE(sp->hdev->dying))
+			return -ENODEV;
+		if (signal_pending(current))
 			return -EINTR;
+		chunk = min(n - i, (unsigned int)SP_BURST_CHUNK);
+		mutex_lock(&sp->lock);
+		for (k = 0; k < chunk; k++)
+			sp_poll_one(sp);
+		mutex_unlock(&sp->lock);
+		cond_resched();
 	}
 	return count;
 }
@@ -414,41 +463,254 @@ static const struct file_operations sp_string_fops = {
 	.llseek = no_llseek,
 };
 
+/*
+ * Interrupt-context emitters: what a driver that fires the tracepoint from
+ * its rx softirq (mlxsw) or, wrongly, from a hardirq handler would do.
+ * Requests only (MTMP queries), tids in their own range.
+ */
+static void sp_irq_emit_all(struct hsim_sp *sp)
+{
+	struct hwmsg_emad_op op = {
+		.reg_id = SP_REG_MTMP,
+		.method = HWMSG_EMAD_METHOD_QUERY,
+		.cls = HWMSG_EMAD_CLASS_REG_ACCESS,
+	};
+	u8 data[REG_MTMP_LEN] = {};
+	unsigned int i;
+	size_t len;
+
+	for (i = 0; i < sp->irq_n; i++) {
+		op.tid = (u64)0xffff0000u << 32 | sp->irq_tid++;
+		len = hwmsg_emad_build(sp->irq_frame, sizeof(sp->irq_frame),
+				       &op, NULL, data, sizeof(data));
+		trace_devlink_hwmsg(sp->devlink, false, 0, sp->irq_frame, len);
+	}
+	complete(&sp->irq_done);
+}
+
+static void sp_irq_timer_fn(struct timer_list *t)
+{
+	struct hsim_sp *sp = from_timer(sp, t, irq_timer);
+
+	sp_irq_emit_all(sp);
+}
+
+static enum hrtimer_restart sp_irq_hrtimer_fn(struct hrtimer *t)
+{
+	sp_irq_emit_all(container_of(t, struct hsim_sp, irq_hrtimer));
+	return HRTIMER_NORESTART;
+}
+
+static ssize_t sp_irq_burst(struct file *file, const char __user *ubuf,
+			    size_t count, bool hard)
+{
+	struct hsim_sp *sp = file->private_data;
+	unsigned int n;
+	int err;
+
+	err = kstrtouint_from_user(ubuf, count, 0, &n);
+	if (err)
+		return err;
+	if (n > SP_IRQ_BURST_MAX)
+		return -ERANGE;
+	mutex_lock(&sp->irq_lock);
+	sp->irq_n = n;
+	reinit_completion(&sp->irq_done);
+	if (hard)
+		hrtimer_start(&sp->irq_hrtimer, ns_to_ktime(NSEC_PER_MSEC),
+			      HRTIMER_MODE_REL_HARD);
+	else
+		mod_timer(&sp->irq_timer, jiffies + 1);
+	/* the timers fire within a tick: no need to be interruptible */
+	wait_for_completion(&sp->irq_done);
+	mutex_unlock(&sp->irq_lock);
+	return count;
+}
+
+static ssize_t sp_softirq_burst_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	return sp_irq_burst(file, ubuf, count, false);
+}
+
+static ssize_t sp_hardirq_burst_write(struct file *file,
+				      const char __user *ubuf, size_t count,
+				      loff_t *ppos)
+{
+	return sp_irq_burst(file, ubuf, count, true);
+}
+
+static const struct file_operations sp_softirq_burst_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sp_softirq_burst_write,
+	.llseek = no_llseek,
+};
+
+static const struct file_operations sp_hardirq_burst_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = sp_hardirq_burst_write,
+	.llseek = no_llseek,
+};
+
+/*
+ * Knobs that transactions read under sp->lock are written under it too:
+ * inject_status and inject_count change together as a response is built.
+ */
+static int sp_rate_get(void *data, u64 *val)
+{
+	struct hsim_sp *sp = data;
+
+	*val = READ_ONCE(sp->rate);
+	return 0;
+}
+
+static int sp_rate_set(void *data, u64 val)
+{
+	struct hsim_sp *sp = data;
+
+	if (val > SP_RATE_MAX)
+		return -EINVAL;
+	WRITE_ONCE(sp->rate, val);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_rate_fops, sp_rate_get, sp_rate_set, "%llu\n");
+
+enum sp_knob { SP_KNOB_STATUS, SP_KNOB_COUNT, SP_KNOB_LATENCY };
+
+static u64 sp_knob_get(struct hsim_sp *sp, enum sp_knob knob)
+{
+	u64 val;
+
+	mutex_lock(&sp->lock);
+	switch (knob) {
+	case SP_KNOB_STATUS:
+		val = sp->inject_status;
+		break;
+	case SP_KNOB_COUNT:
+		val = sp->inject_count;
+		break;
+	default:
+		val = sp->latency_tlv;
+		break;
+	}
+	mutex_unlock(&sp->lock);
+	return val;
+}
+
+static int sp_knob_set(struct hsim_sp *sp, enum sp_knob knob, u64 val)
+{
+	static const u64 max[] = {
+		[SP_KNOB_STATUS] = U8_MAX,
+		[SP_KNOB_COUNT] = U32_MAX,
+		[SP_KNOB_LATENCY] = 1,
+	};
+
+	if (val > max[knob])
+		return -EINVAL;
+	mutex_lock(&sp->lock);
+	switch (knob) {
+	case SP_KNOB_STATUS:
+		sp->inject_status = val;
+		break;
+	case SP_KNOB_COUNT:
+		sp->inject_count = val;
+		break;
+	default:
+		sp->latency_tlv = val;
+		break;
+	}
+	mutex_unlock(&sp->lock);
+	return 0;
+}
+
+static int sp_inject_status_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_STATUS);
+	return 0;
+}
+
+static int sp_inject_status_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_STATUS, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_inject_status_fops, sp_inject_status_get,
+			 sp_inject_status_set, "%llu\n");
+
+static int sp_inject_count_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_COUNT);
+	return 0;
+}
+
+static int sp_inject_count_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_COUNT, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_inject_count_fops, sp_inject_count_get,
+			 sp_inject_count_set, "%llu\n");
+
+static int sp_latency_tlv_get(void *data, u64 *val)
+{
+	*val = sp_knob_get(data, SP_KNOB_LATENCY);
+	return 0;
+}
+
+static int sp_latency_tlv_set(void *data, u64 val)
+{
+	return sp_knob_set(data, SP_KNOB_LATENCY, val);
+}
+DEFINE_DEBUGFS_ATTRIBUTE(sp_latency_tlv_fops, sp_latency_tlv_get,
+			 sp_latency_tlv_set, "%llu\n");
+
 static void sp_debugfs_init(struct hsim_sp *sp)
 {
 	struct dentry *d = sp->hdev->ddir;
 
-	debugfs_create_u32("rate", 0600, d, &sp->rate);
+	debugfs_create_file_unsafe("rate", 0600, d, sp, &sp_rate_fops);
 	debugfs_create_file("burst", 0200, d, sp, &sp_burst_fops);
-	debugfs_create_u8("inject_status", 0600, d, &sp->inject_status);
-	debugfs_create_u32("inject_count", 0600, d, &sp->inject_count);
+	debugfs_create_file_unsafe("inject_status", 0600, d, sp,
+				   &sp_inject_status_fops);
+	debugfs_create_file_unsafe("inject_count", 0600, d, sp,
+				   &sp_inject_count_fops);
 	debugfs_create_file("inject_string", 0600, d, sp, &sp_string_fops);
-	debugfs_create_bool("latency_tlv", 0600, d, &sp->latency_tlv);
+	debugfs_create_file_unsafe("latency_tlv", 0600, d, sp,
+				   &sp_latency_tlv_fops);
 	debugfs_create_u64("transactions", 0400, d, &sp->transactions);
+	debugfs_create_file("softirq_burst", 0200, d, sp,
+			    &sp_softirq_burst_fops);
+	debugfs_create_file("hardirq_burst", 0200, d, sp,
+			    &sp_hardirq_burst_fops);
 }
 
 /* ---- probe / remove ---------------------------------------------------- */
 
+/* Caller holds the devlink instance lock. */
 static int sp_ports_create(struct hsim_sp *sp)
 {
 	struct devlink_port_attrs attrs = {
 		.flavour = DEVLINK_PORT_FLAVOUR_PHYSICAL,
 	};
+	struct net *net = devlink_net(sp->devlink);
 	struct sp_port *port;
 	int err;
 
 	for (; sp->nports_up < sp->hdev->port_count; sp->nports_up++) {
 		port = &sp->ports[sp->nports_up];
+		memset(&port->dl_port, 0, sizeof(port->dl_port));
 		attrs.phys.port_number = sp->nports_up + 1;
 		devlink_port_attrs_set(&port->dl_port, &attrs);
-		err = devlink_port_register(sp->devlink, &port->dl_port,
-					    sp->nports_up);
+		err = devl_port_register(sp->devlink, &port->dl_port,
+					 sp->nports_up);
 		if (err)
 			return err;
-		port->netdev = hsim_netdev_create(sp->hdev, sp->nports_up);
+		port->netdev = hsim_netdev_create(sp->hdev, net,
+						  sp->nports_up);
 		if (IS_ERR(port->netdev)) {
 			err = PTR_ERR(port->netdev);
-			devlink_port_unregister(&port->dl_port);
+			devl_port_unregister(&port->dl_port);
 			return err;
 		}
 		devlink_port_type_eth_set(&port->dl_port, port->netdev);
@@ -456,6 +718,7 @@ static int sp_ports_create(struct hsim_sp *sp)
 	return 0;
 }
 
+/* Caller holds the devlink instance lock. */
 static void sp_ports_destroy(struct hsim_sp *sp)
 {
 	struct sp_port *port;
@@ -464,8 +727,32 @@ static void sp_ports_destroy(struct hsim_sp *sp)
 		port = &sp->ports[--sp->nports_up];
 		devlink_port_type_clear(&port->dl_port);
 		hsim_netdev_destroy(port->netdev);
-		devlink_port_unregister(&port->dl_port);
+		devl_port_unregister(&port->dl_port);
 	}
+}
+
+static int sp_reload_down(struct devlink *devlink, bool netns_change,
+			  enum devlink_reload_action action,
+			  enum devlink_reload_limit limit,
+			  struct netlink_ext_ack *extack)
+{
+	sp_ports_destroy(devlink_priv(devlink));
+	return 0;
+}
+
+static int sp_reload_up(struct devlink *devlink,
+			enum devlink_reload_action action,
+			enum devlink_reload_limit limit, u32 *actions_performed,
+			struct netlink_ext_ack *extack)
+{
+	struct hsim_sp *sp = devlink_priv(devlink);
+	int err;
+
+	*actions_performed = BIT(DEVLINK_RELOAD_ACTION_DRIVER_REINIT);
+	err = sp_ports_create(sp);
+	if (err)
+		sp_ports_destroy(sp);
+	return err;
 }
 
 static void sp_free(struct hsim_sp *sp)
@@ -503,7 +790,7 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 	int err, i;
 
 	devlink = devlink_alloc_ns(&hsim_sp_devlink_ops, sizeof(*sp),
-				   hdev->net, &hdev->dev);
+				   hsim_dev_net(hdev), &hdev->dev);
 	if (!devlink)
 		return -ENOMEM;
 	sp = devlink_priv(devlink);
@@ -512,6 +799,11 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 	sp->rate = SP_DEFAULT_RATE;
 	mutex_init(&sp->lock);
 	INIT_DELAYED_WORK(&sp->poll_dw, sp_poll_work);
+	mutex_init(&sp->irq_lock);
+	init_completion(&sp->irq_done);
+	timer_setup(&sp->irq_timer, sp_irq_timer_fn, 0);
+	hrtimer_init(&sp->irq_hrtimer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	sp->irq_hrtimer.function = sp_irq_hrtimer_fn;
 	/* tid: upper 32 bits random per device, lower a counter */
 	sp->tid = (u64)get_random_u32() << 32;
 
@@ -529,16 +821,20 @@ int hsim_spectrum_probe(struct hsim_dev *hdev)
 
 	/* as mlxsw: the firmware conversation starts before registration */
 	sp_init_sequence(sp);
+	devl_lock(devlink);
 	err = sp_ports_create(sp);
-	if (err)
-		goto err_ports;
+	if (err) {
+		sp_ports_destroy(sp);
+		devl_unlock(devlink);
+		goto err_free;
+	}
+	devl_unlock(devlink);
+	devlink_set_features(devlink, DEVLINK_F_RELOAD);
 	devlink_register(devlink);
 	sp_debugfs_init(sp);
 	schedule_delayed_work(&sp->poll_dw, HZ / 10);
 	return 0;
 
-err_ports:
-	sp_ports_destroy(sp);
 err_free:
 	sp_free(sp);
 	mutex_destroy(&sp->lock);
@@ -553,8 +849,13 @@ void hsim_spectrum_remove(struct hsim_dev *hdev)
 	struct devlink *devlink = sp->devlink;
 
 	cancel_delayed_work_sync(&sp->poll_dw);
+	/* debugfs is gone, so no burst is under way: belt and braces */
+	del_timer_sync(&sp->irq_timer);
+	hrtimer_cancel(&sp->irq_hrtimer);
 	devlink_unregister(devlink);
+	devl_lock(devlink);
 	sp_ports_destroy(sp);
+	devl_unlock(devlink);
 	sp_free(sp);
 	mutex_destroy(&sp->lock);
 	devlink_free(devlink);

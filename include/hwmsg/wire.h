@@ -22,6 +22,8 @@
 #include <stdint.h>
 #endif
 
+#include "../uapi/linux/devlink_hwmsg.h"
+
 /* ---- byte access: alignment-free, big-endian unless named _le ---------- */
 
 static inline uint16_t hwmsg_get_be16(const uint8_t *p)
@@ -119,24 +121,9 @@ static inline void hwmsg_item_set(uint8_t *buf, unsigned int off,
 	hwmsg_put_be32(buf + off, word);
 }
 
-/* ---- message types and directions (values are devlink ABI) ------------- */
+/* ---- message types and directions ------------------------------------ */
 
-enum hwmsg_type {
-	HWMSG_TYPE_MLX_EMAD = 0,	/* mlxsw EMAD frame, from Ethernet header */
-	HWMSG_TYPE_MLX_CMD_REG = 1,	/* mlx4 ACCESS_REG mailbox */
-	HWMSG_TYPE_NFP_CTRL = 2,	/* nfp control message, opaque to us */
-	/*
-	 * a devlink "config" group notification (device/port added, removed,
-	 * changed): the whole netlink message, from its nlmsghdr
-	 */
-	HWMSG_TYPE_DEVLINK_EVENT = 0x100,
-	HWMSG_TYPE_UNKNOWN = 0xffff,	/* a driver we cannot classify */
-};
-
-enum hwmsg_dir {
-	HWMSG_DIR_TO_HW = 0,
-	HWMSG_DIR_FROM_HW = 1,
-};
+/* enum hwmsg_type and enum hwmsg_dir: uapi/linux/devlink_hwmsg.h */
 
 /* ---- EMAD --------------------------------------------------------------- */
 

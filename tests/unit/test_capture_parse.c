@@ -138,15 +138,18 @@ static void test_tp_sample(void)
 	CHECK_EQ(rec.flags, 0);
 	CHECK(rec.payload == raw + n - 64);
 
-	/* the driver decides the type; else the tracepoint's own */
-	n = make_sample(raw, "nfp", 0, 0, buf, 8, 8);
+	/* the tracepoint's type argument decides, never the driver name */
+	n = make_sample(raw, "nfp", 0, HWMSG_TYPE_NFP_CTRL, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_NFP_CTRL);
 	CHECK_EQ(rec.dir, HWMSG_DIR_TO_HW);
-	n = make_sample(raw, "mlx4_core", 0, HWMSG_TYPE_MLX_CMD_REG, buf, 8, 8);
+	n = make_sample(raw, "mlxsw_spectrum", 0, HWMSG_TYPE_MLX_CMD_REG, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_CMD_REG);
 	n = make_sample(raw, "other", 0, 0, buf, 8, 8);
+	tp_sample_record(&fmt, raw, n, &st, &rec);
+	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_EMAD);
+	n = make_sample(raw, "other", 0, 0x10000, buf, 8, 8);
 	tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_UNKNOWN);
 
@@ -298,8 +301,54 @@ static void test_datagram(void)
 	CHECK_EQ(off, 48);
 }
 
+/* tracepoint merge: how long a held sample waits, never a busy loop */
+static void test_tp_hold(void)
+{
+	const uint64_t R = 5000000, H = 50000000;	/* 5 ms, 50 ms */
+
+	/* just seen, stamped now: the reorder window decides (5 ms) */
+	CHECK_EQ(tp_hold_left_ns(1000000000, 7000, 1000000000, 7000, R, H), R);
+	/* 2 ms later: 3 ms left */
+	CHECK_EQ(tp_hold_left_ns(1000000000, 7000, 1002000000, 2007000, R, H),
+		 3000000);
+	/* older than the window: may go now */
+	CHECK_EQ(tp_hold_left_ns(1000000000, 7000, 1005000000, 7000, R, H), 0);
+	CHECK_EQ(tp_hold_left_ns(1000000000, 7000, 2000000000, 7000, R, H), 0);
+	/* stamped in the future (the wall clock jumped back): the hold cap */
+	CHECK_EQ(tp_hold_left_ns(9000000000ull, 7000, 1000000000, 7000, R, H), H);
+	CHECK_EQ(tp_hold_left_ns(9000000000ull, 7000, 1000000000,
+				 7000 + H - 1, R, H), 1);
+	CHECK_EQ(tp_hold_left_ns(9000000000ull, 7000, 1000000000, 7000 + H,
+				 R, H), 0);
+}
+
+static void test_cpulist(void)
+{
+	bool set[8];
+
+	CHECK_EQ(tp_cpulist_parse("0-3,5\n", set, 8), 5);
+	CHECK(set[0] && set[1] && set[2] && set[3] && !set[4] && set[5] &&
+	      !set[6] && !set[7]);
+	CHECK_EQ(tp_cpulist_parse("0\n", set, 8), 0);
+	CHECK(set[0] && !set[1]);
+	/* CPU 1 offline, as after echo 0 > cpu1/online */
+	CHECK_EQ(tp_cpulist_parse("0,2-3", set, 4), 3);
+	CHECK(set[0] && !set[1] && set[2] && set[3]);
+	/* beyond n: reported as the maximum, not stored */
+	CHECK_EQ(tp_cpulist_parse("0-1,9", set, 2), 9);
+	CHECK(set[0] && set[1]);
+	CHECK_EQ(tp_cpulist_parse("\n", set, 8), -1);
+	CHECK_EQ(tp_cpulist_parse("", set, 8), -1);
+	CHECK_EQ(tp_cpulist_parse("x", set, 8), -2);
+	CHECK_EQ(tp_cpulist_parse("3-1", set, 8), -2);
+	CHECK_EQ(tp_cpulist_parse("1-", set, 8), -2);
+	CHECK_EQ(tp_cpulist_parse("1;2", set, 8), -2);
+}
+
 int main(void)
 {
+	test_tp_hold();
+	test_cpulist();
 	test_datagram();
 	test_tp_format();
 	test_tp_sample();

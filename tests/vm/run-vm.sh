@@ -119,7 +119,7 @@ IP=$(command -v ip || echo /usr/bin/ip)
 
 : >"$R/lib/vm/modules.list"
 for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
-	virtio_pci 9pnet 9pnet_virtio netfs fscache 9p; do
+	virtio_pci 9pnet 9pnet_virtio netfs fscache 9p nlmon; do
 	ko=$(find "$KMODS" -name "$m.ko" | head -n 1)
 	if [ -n "$ko" ]; then
 		cp "$ko" "$R/lib/vm/"

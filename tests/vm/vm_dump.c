@@ -4,7 +4,7 @@
  * reader and prints one stable line per record, then a summary, so that the
  * scenario checks are a few greps and diffs:
  *
- *   N type=emad dir=to_hw dev=hwmsg_sim/hwmsg_sim1 drv=mlxsw_hwmsg_sim
+ *   N type=emad dir=to_hw dev=hwmsg_sim/hwmsg_sim1 drv=hwmsg_sim_spectrum
  *     seq=S len=L orig=O reg=0x9020 method=query r=0 status=0 [tid=T] hash=H
  *   N type=devlink_event ... cmd=C event="port_new bus/dev/0 type eth ..."
  *   summary records=N seq_gaps=G truncated=T decode_errors=E

@@ -68,6 +68,8 @@ static int stats_cb(const struct nlmsghdr *nlh, void *data)
 		[DEVLINK_HWMSG_ATTR_STAT_NOMEM] = "nomem",
 		[DEVLINK_HWMSG_ATTR_STAT_TRUNCATED] = "truncated",
 		[DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER] = "no_listener",
+		[DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED] = "send_failed",
+		[DEVLINK_HWMSG_ATTR_STAT_REFUSED] = "refused",
 	};
 	const struct nlattr *a;
 

@@ -32,33 +32,60 @@ enum devlink_hwmsg_cmd {
 
 enum devlink_hwmsg_attr {
 	DEVLINK_HWMSG_ATTR_UNSPEC,
-	DEVLINK_HWMSG_ATTR_INDEX,		/* u32 */
+	DEVLINK_HWMSG_ATTR_INDEX,		/* __u32 */
 	DEVLINK_HWMSG_ATTR_NAME,		/* string (unused) */
 	DEVLINK_HWMSG_ATTR_BUS_NAME,		/* string */
 	DEVLINK_HWMSG_ATTR_DEV_NAME,		/* string */
 	DEVLINK_HWMSG_ATTR_PAYLOAD,		/* binary */
-	DEVLINK_HWMSG_ATTR_TYPE,		/* u32, enum hwmsg_type */
-	DEVLINK_HWMSG_ATTR_DIR,			/* u8, enum hwmsg_dir */
-	DEVLINK_HWMSG_ATTR_PORT_INDEX,		/* u32 (seed; unused here) */
-	DEVLINK_HWMSG_ATTR_PORT_TYPE,		/* u16 (seed; unused here) */
-	DEVLINK_HWMSG_ATTR_PORT_DESIRED_TYPE,	/* u16 (seed; unused here) */
-	DEVLINK_HWMSG_ATTR_PORT_NETDEV_IFINDEX,	/* u32 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_TYPE,		/* __u32, enum hwmsg_type */
+	DEVLINK_HWMSG_ATTR_DIR,			/* __u8, enum hwmsg_dir */
+	DEVLINK_HWMSG_ATTR_PORT_INDEX,		/* __u32 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_TYPE,		/* __u16 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_DESIRED_TYPE,	/* __u16 (seed; unused here) */
+	DEVLINK_HWMSG_ATTR_PORT_NETDEV_IFINDEX,	/* __u32 (seed; unused here) */
 	DEVLINK_HWMSG_ATTR_PORT_NETDEV_NAME,	/* string (seed; unused here) */
 	DEVLINK_HWMSG_ATTR_PORT_IBDEV_NAME,	/* string (seed; unused here) */
 	/* hwmsg additions */
 	DEVLINK_HWMSG_ATTR_DRIVER_NAME,		/* string */
-	DEVLINK_HWMSG_ATTR_TIMESTAMP,		/* u64, ns, CLOCK_REALTIME */
-	DEVLINK_HWMSG_ATTR_SEQ,			/* u32, consecutive per family */
-	DEVLINK_HWMSG_ATTR_ORIG_LEN,		/* u32, set when truncated */
-	/* DEVLINK_HWMSG_CMD_GET reply: the module's counters (u64 each) */
-	DEVLINK_HWMSG_ATTR_STAT_SENT,		/* messages multicast */
+	DEVLINK_HWMSG_ATTR_TIMESTAMP,		/* __u64, ns, CLOCK_REALTIME */
+	DEVLINK_HWMSG_ATTR_SEQ,			/* __u32, consecutive per netns */
+	DEVLINK_HWMSG_ATTR_ORIG_LEN,		/* __u32, set when truncated */
+	/* DEVLINK_HWMSG_CMD_GET reply: the module's counters (__u64 each) */
+	DEVLINK_HWMSG_ATTR_STAT_SENT,		/* delivered (multicast ok) */
 	DEVLINK_HWMSG_ATTR_STAT_NOMEM,		/* lost: allocation failed */
 	DEVLINK_HWMSG_ATTR_STAT_TRUNCATED,	/* payload cut to max_payload */
 	DEVLINK_HWMSG_ATTR_STAT_NO_LISTENER,	/* skipped: nobody listening */
 	DEVLINK_HWMSG_ATTR_PAD,			/* padding for u64 attributes */
+	DEVLINK_HWMSG_ATTR_STAT_SEND_FAILED,	/* multicast failed: overrun */
+	DEVLINK_HWMSG_ATTR_STAT_REFUSED,	/* lost: hardirq/irqs-off caller */
 
 	__DEVLINK_HWMSG_ATTR_MAX,
 	DEVLINK_HWMSG_ATTR_MAX = __DEVLINK_HWMSG_ATTR_MAX - 1
+};
+
+/*
+ * DEVLINK_HWMSG_ATTR_TYPE: what the payload is. The values are devlink ABI:
+ * they are the tracepoint devlink:devlink_hwmsg's "type" argument (mlxsw
+ * passes 0 for its EMADs) and devlink_hwmsg_notify()'s "type". A value that
+ * does not fit 16 bits is reported as HWMSG_TYPE_UNKNOWN.
+ */
+enum hwmsg_type {
+	HWMSG_TYPE_MLX_EMAD = 0,	/* mlxsw EMAD frame, from Ethernet header */
+	HWMSG_TYPE_MLX_CMD_REG = 1,	/* mlx4 ACCESS_REG mailbox */
+	HWMSG_TYPE_NFP_CTRL = 2,	/* nfp control message, opaque to us */
+	/*
+	 * not from the kernel: hwmsgd records a devlink "config" group
+	 * notification (device/port added, removed, changed) with this type,
+	 * the whole netlink message, from its nlmsghdr
+	 */
+	HWMSG_TYPE_DEVLINK_EVENT = 0x100,
+	HWMSG_TYPE_UNKNOWN = 0xffff,	/* a type that does not fit 16 bits */
+};
+
+/* DEVLINK_HWMSG_ATTR_DIR */
+enum hwmsg_dir {
+	HWMSG_DIR_TO_HW = 0,
+	HWMSG_DIR_FROM_HW = 1,
 };
 
 /*
