@@ -16,7 +16,7 @@
 
 struct inst {
 	struct hwmsg_state_inst pub;
-	char *key, *bus, *dev;
+	char *key, *bus, *dev, *driver;
 	uint8_t *payload;
 	uint32_t cap;
 	uint64_t hash;
@@ -43,6 +43,7 @@ void hwmsg_state_free(struct hwmsg_state *s)
 		free(s->all[i]->key);
 		free(s->all[i]->bus);
 		free(s->all[i]->dev);
+		free(s->all[i]->driver);
 		free(s->all[i]->payload);
 		free(s->all[i]);
 	}
@@ -90,10 +91,12 @@ static struct inst *lookup(struct hwmsg_state *s, const struct hwmsg_record *rec
 	i->key = strdup(key);
 	i->bus = strdup(rec->bus);
 	i->dev = strdup(rec->dev);
-	if (!i->key || !i->bus || !i->dev) {
+	i->driver = strdup(rec->driver);
+	if (!i->key || !i->bus || !i->dev || !i->driver) {
 		free(i->key);
 		free(i->bus);
 		free(i->dev);
+		free(i->driver);
 		free(i);
 		return NULL;
 	}
@@ -102,6 +105,7 @@ static struct inst *lookup(struct hwmsg_state *s, const struct hwmsg_record *rec
 	i->pub.key = i->key;
 	i->pub.bus = i->bus;
 	i->pub.dev = i->dev;
+	i->pub.driver = i->driver;
 	i->next = *b;
 	*b = i;
 	s->all[s->n++] = i;

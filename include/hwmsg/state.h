@@ -23,6 +23,7 @@ struct hwmsg_state;
 
 struct hwmsg_state_inst {
 	const char *bus, *dev;		/* the device */
+	const char *driver;		/* its driver, as first seen */
 	uint16_t reg_id;
 	const char *key;		/* "PAOS local_port 17", "MGIR" */
 	const uint8_t *payload;		/* the latest confirmed contents */
