@@ -84,6 +84,9 @@ struct hwmsg_reader_info {
 	int linktype;
 	uint64_t packets;		/* packets read so far */
 	uint64_t skipped;		/* Ethernet frames that are not EMAD */
+	/* the input ended inside a block or zstd frame: cut short (being
+	 * written, or its writer died), the last error says where */
+	bool cut;
 };
 
 /*
