@@ -15,10 +15,15 @@
 
 #include "capture_filter.h"
 #include "hwmsg/io.h"
+#include "hwmsg/sim.h"
 #include "output.h"
 #include "source.h"
 
 #define FLUSH_MS 1000
+#define RATE_MAX 100000000u
+#define RCVBUF_MAX (1u << 30)
+/* past 2^63 ns (year 2262) signed-ns tools fail and u64 ns soon wrap */
+#define EPOCH_MAX INT64_MAX
 
 static volatile sig_atomic_t stop_signal;
 
@@ -86,6 +91,20 @@ static int parse_u64(const char *s, uint64_t *v, const char *what)
 	return 0;
 }
 
+/* A number of 0..max, else one line naming the option. */
+static int parse_max(const char *s, uint64_t *v, const char *what,
+		     uint64_t max)
+{
+	if (parse_u64(s, v, what))
+		return -1;
+	if (*v > max) {
+		fprintf(stderr, "hwmsgd: %s: must be 0..%llu, not '%s'\n", what,
+			(unsigned long long)max, s);
+		return -1;
+	}
+	return 0;
+}
+
 static int parse_autostop(const char *s, struct config *cfg)
 {
 	uint64_t sec;
@@ -127,6 +146,20 @@ static int parse_ring(const char *s, struct config *cfg)
 	return 0;
 bad:
 	fprintf(stderr, "hwmsgd: -b: expected filesize:KB, duration:SEC or files:N (N > 0), not '%s'\n", s);
+	return -1;
+}
+
+/* A bad --sim=KINDS is a usage error, found before anything opens. */
+static int check_sim_kinds(const struct config *cfg)
+{
+	struct hwmsg_sim_opts so = { 0 };
+	struct hwmsg_err err;
+
+	if (!cfg->source || strcmp(cfg->source, "sim") || !cfg->source_arg)
+		return 0;
+	if (!hwmsg_sim_parse_kinds(cfg->source_arg, &so, &err))
+		return 0;
+	fprintf(stderr, "hwmsgd: --sim=%s: %s\n", cfg->source_arg, err.msg);
 	return -1;
 }
 
@@ -194,7 +227,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 				return -1;
 			break;
 		case OPT_RATE:
-			if (parse_u64(optarg, &v, "--rate") || v > 100000000)
+			if (parse_max(optarg, &v, "--rate", RATE_MAX))
 				return -1;
 			cfg->sopts.rate = (unsigned int)v;
 			break;
@@ -203,7 +236,8 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 				return -1;
 			break;
 		case OPT_EPOCH:
-			if (parse_u64(optarg, &cfg->sopts.epoch_ns, "--epoch"))
+			if (parse_max(optarg, &cfg->sopts.epoch_ns, "--epoch",
+				      EPOCH_MAX))
 				return -1;
 			break;
 		case 'z':
@@ -220,7 +254,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 			cfg->oopts.wopts.comment = optarg;
 			break;
 		case OPT_RCVBUF:
-			if (parse_u64(optarg, &v, "--rcvbuf") || v > (1u << 30))
+			if (parse_max(optarg, &v, "--rcvbuf", RCVBUF_MAX))
 				return -1;
 			cfg->sopts.rcvbuf = (unsigned int)v;
 			break;
@@ -252,13 +286,18 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		fprintf(stderr, "hwmsgd: -b files:N needs -b filesize: or -b duration:\n");
 		return -1;
 	}
+	if ((cfg->oopts.max_bytes || cfg->oopts.max_ns) &&
+	    !strcmp(cfg->path, "-")) {
+		fprintf(stderr, "hwmsgd: -b needs a file, not standard output (-w -)\n");
+		return -1;
+	}
 	cfg->oopts.path = cfg->path;
 	if (cfg->filter) {
 		if (capture_filter_init(&cfg->cf, cfg->filter))
 			return -1;
 		cfg->oopts.wopts.filter = cfg->filter;
 	}
-	return 0;
+	return check_sim_kinds(cfg);
 }
 
 static int open_named(const struct config *cfg, struct hwmsg_source *src)
@@ -291,8 +330,12 @@ static int open_live(const struct config *cfg, struct hwmsg_source *src)
 		if (hwmsg_sources[i] == &hwmsg_source_sim)
 			continue;
 		src->ops = hwmsg_sources[i];
-		if (!src->ops->open(src, NULL, &cfg->sopts, &err))
+		if (!src->ops->open(src, NULL, &cfg->sopts, &err)) {
+			/* after an error above, say that it was not fatal */
+			fprintf(stderr, "hwmsgd: capturing from source %s\n",
+				src->ops->name);
 			return 0;
+		}
 		fprintf(stderr, "hwmsgd: %s\n", err.msg);
 		tried = true;
 	}
@@ -321,13 +364,52 @@ static void install_signals(void)
 	signal(SIGPIPE, SIG_IGN);
 }
 
+static bool count_reached(const struct config *cfg, uint64_t written)
+{
+	return cfg->count && written >= cfg->count;
+}
+
+/* Checked per record too: a source that always has more never waits. */
+static bool past_deadline(const struct config *cfg, uint64_t start)
+{
+	return cfg->duration_ns && mono_ns() - start >= cfg->duration_ns;
+}
+
+/* Write what the source has ready. 0, or -1 on an error (said). */
+static int drain(struct config *cfg, struct hwmsg_source *src,
+		 struct output *out, uint64_t start, uint64_t *written)
+{
+	struct hwmsg_record rec;
+	struct hwmsg_err err;
+	int r;
+
+	while (!stop_signal && !count_reached(cfg, *written) &&
+	       !past_deadline(cfg, start)) {
+		r = src->ops->next(src, &rec, &err);
+		if (r == 0)
+			return 0;
+		/* left out, not lost: the file counts it apart */
+		if (r > 0 && cfg->filter && !capture_filter_keep(&cfg->cf, &rec)) {
+			cfg->filtered++;
+			if (!output_filtered(out, &rec, &err))
+				continue;
+			r = -1;
+		}
+		if (r < 0 || output_write(out, &rec, &err)) {
+			fprintf(stderr, "hwmsgd: %s\n", err.msg);
+			return -1;
+		}
+		(*written)++;
+	}
+	return 0;
+}
+
 /* The capture loop. Returns 0 on a clean stop, -1 on a write/source error. */
 static int capture(struct config *cfg, struct hwmsg_source *src,
 		   struct output *out, uint64_t *written)
 {
 	uint64_t start = mono_ns(), last_flush = start;
 	struct hwmsg_err err;
-	int ret = 0;
 
 	while (!stop_signal) {
 		uint64_t now = mono_ns();
@@ -342,37 +424,11 @@ static int capture(struct config *cfg, struct hwmsg_source *src,
 		r = src->ops->wait(src, timeout, &err);
 		if (r < 0) {
 			fprintf(stderr, "hwmsgd: %s\n", err.msg);
-			ret = -1;
-			break;
+			return -1;
 		}
-		while (r > 0 && !stop_signal &&
-		       (!cfg->count || *written < cfg->count)) {
-			struct hwmsg_record rec;
-
-			r = src->ops->next(src, &rec, &err);
-			if (r < 0) {
-				fprintf(stderr, "hwmsgd: %s\n", err.msg);
-				ret = -1;
-				break;
-			}
-			if (r == 0)
-				break;
-			/* left out, not lost: the file counts it apart */
-			if (cfg->filter && !capture_filter_keep(&cfg->cf, &rec)) {
-				cfg->filtered++;
-				if (output_filtered(out, &rec, &err)) {
-					fprintf(stderr, "hwmsgd: %s\n", err.msg);
-					return -1;
-				}
-				continue;
-			}
-			if (output_write(out, &rec, &err)) {
-				fprintf(stderr, "hwmsgd: %s\n", err.msg);
-				return -1;
-			}
-			(*written)++;
-		}
-		if (ret || (cfg->count && *written >= cfg->count))
+		if (r > 0 && drain(cfg, src, out, start, written))
+			return -1;
+		if (count_reached(cfg, *written))
 			break;
 		now = mono_ns();
 		if (now - last_flush >= FLUSH_MS * 1000000ull) {
@@ -383,7 +439,7 @@ static int capture(struct config *cfg, struct hwmsg_source *src,
 			last_flush = now;
 		}
 	}
-	return ret;
+	return 0;
 }
 
 static uint64_t source_drops(void *arg)
@@ -395,6 +451,27 @@ static uint64_t source_drops(void *arg)
 	return st.dropped;
 }
 
+/*
+ * After a write error the files hold fewer records than were captured:
+ * those pending in the compressor and any cut off are not called written.
+ */
+static void summary(const struct config *cfg, bool failed, uint64_t captured,
+		    uint64_t held, unsigned int files, uint64_t dropped)
+{
+	fprintf(stderr, "hwmsgd: %llu records written to %s",
+		(unsigned long long)held, cfg->path);
+	if (files > 1)
+		fprintf(stderr, " (%u files)", files);
+	if (cfg->filter)
+		fprintf(stderr, ", %llu filtered out",
+			(unsigned long long)cfg->filtered);
+	if (failed)
+		fprintf(stderr, " before the error, %llu more captured lost",
+			(unsigned long long)(captured - held));
+	fprintf(stderr, ", %llu dropped%s\n", (unsigned long long)dropped,
+		stop_signal ? " (stopped by signal)" : "");
+}
+
 int main(int argc, char **argv)
 {
 	struct config cfg = { 0 };
@@ -402,16 +479,20 @@ int main(int argc, char **argv)
 	struct hwmsg_source_stats st = { 0 };
 	struct output *out;
 	struct hwmsg_err err;
-	uint64_t written = 0;
+	uint64_t written = 0, held;
 	unsigned int files;
 	int ret;
 
+	/* first: a stop asked for while the source opens is not lost */
+	install_signals();
 	if (parse_args(argc, argv, &cfg))
 		return 2;
 	cfg.oopts.wopts.application = "hwmsgd " HWMSG_VERSION;
 	/* the unpaced simulator stamps from its epoch: so do the ISBs */
 	cfg.oopts.wopts.record_clock = cfg.source && !strcmp(cfg.source, "sim") &&
 				       !cfg.sopts.rate;
+	/* a signal must also end a write blocked on a stuck pipe */
+	cfg.oopts.wopts.stop = &stop_signal;
 	if (cfg.source ? open_named(&cfg, &src) : open_live(&cfg, &src))
 		return 1;
 	cfg.oopts.drops = source_drops;
@@ -422,33 +503,18 @@ int main(int argc, char **argv)
 		src.ops->close(&src);
 		return 1;
 	}
-	install_signals();
 	ret = capture(&cfg, &src, out, &written);
 
 	/* the source's drop count goes into the last file before it closes */
 	src.ops->stats(&src, &st);
 	files = output_files(out);
-	if (output_close(out, &err) && !ret) {	/* one error is enough */
+	if (output_close(out, &held, &err) && !ret) {	/* one error is enough */
 		fprintf(stderr, "hwmsgd: %s\n", err.msg);
 		ret = -1;
 	}
 	src.ops->close(&src);
-	if (!cfg.quiet) {
-		/* after a write error, what was buffered since the last flush
-		 * is not in the file: do not call it written */
-		fprintf(stderr, "hwmsgd: %llu records %s %s",
-			(unsigned long long)written,
-			ret ? "captured, up to the last flush in" :
-			      "written to", cfg.path);
-		if (files > 1)
-			fprintf(stderr, " (%u files)", files);
-		if (cfg.filter)
-			fprintf(stderr, ", %llu filtered out",
-				(unsigned long long)cfg.filtered);
-		fprintf(stderr, ", %llu dropped%s\n",
-			(unsigned long long)st.dropped,
-			stop_signal ? " (stopped by signal)" : "");
-	}
+	if (!cfg.quiet)
+		summary(&cfg, ret != 0, written, held, files, st.dropped);
 	capture_filter_free(&cfg.cf);
 	return ret ? 1 : 0;
 }

@@ -24,6 +24,7 @@ struct output {
 	uint64_t bytes;		/* record bytes in the current file */
 	uint64_t started_ns;	/* monotonic, current file */
 	uint64_t drops_at_start;
+	uint64_t records;	/* held in full by the files closed */
 	char name[PATH_MAX];
 };
 
@@ -117,14 +118,15 @@ static int start_file(struct output *out, struct hwmsg_err *err)
 
 static int close_file(struct output *out, struct hwmsg_err *err)
 {
-	uint64_t dropped = drops_now(out) - out->drops_at_start;
+	uint64_t dropped = drops_now(out) - out->drops_at_start, records;
 	int ret;
 
 	if (!out->w)
 		return 0;
 	if (dropped)
 		hwmsg_writer_add_drops(out->w, NULL, NULL, dropped);
-	ret = hwmsg_writer_close(out->w, err);
+	ret = hwmsg_writer_close_counted(out->w, &records, err);
+	out->records += records;
 	out->w = NULL;
 	return ret;
 }
@@ -139,7 +141,7 @@ struct output *output_open(const struct output_opts *o, struct hwmsg_err *err)
 	}
 	out->o = *o;
 	if ((rotating(out) && split_path(out, err)) || start_file(out, err)) {
-		output_close(out, NULL);
+		output_close(out, NULL, NULL);
 		return NULL;
 	}
 	return out;
@@ -185,10 +187,12 @@ unsigned int output_files(const struct output *out)
 	return out->n_files;
 }
 
-int output_close(struct output *out, struct hwmsg_err *err)
+int output_close(struct output *out, uint64_t *records, struct hwmsg_err *err)
 {
 	int ret = close_file(out, err);
 
+	if (records)
+		*records = out->records;
 	for (unsigned int i = 0; i < out->n_ring; i++)
 		free(out->ring[i]);
 	free(out->ring);

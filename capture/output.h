@@ -34,7 +34,11 @@ int output_flush(struct output *out, struct hwmsg_err *err);
 const char *output_name(const struct output *out);
 /* Files started so far (1 without rotation). */
 unsigned int output_files(const struct output *out);
-/* Closes the current file (its ISBs get the drops since it started). */
-int output_close(struct output *out, struct hwmsg_err *err);
+/*
+ * Closes the current file (its ISBs get the drops since it started).
+ * *records: how many the files hold in full (fewer than written after a
+ * write error).
+ */
+int output_close(struct output *out, uint64_t *records, struct hwmsg_err *err);
 
 #endif

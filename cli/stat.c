@@ -43,6 +43,7 @@ struct stat_ctx {
 	size_t n_slots, n_used;
 	bool nomem;
 	uint64_t records, undecoded, malformed, truncated, skipped, evicted;
+	unsigned int cut;	/* files that end cut short */
 	uint64_t first_ts, last_ts;
 	uint64_t by_type[4];
 	uint64_t status[128];
@@ -286,6 +287,10 @@ static void print_stats(struct stat_ctx *c, const char *path)
 		printf(", %llu truncated", (unsigned long long)c->truncated);
 	if (c->undecoded)
 		printf(", %llu undecoded", (unsigned long long)c->undecoded);
+	if (c->cut == 1 && c->files == 1)
+		printf(", cut short at the end");
+	else if (c->cut)
+		printf(", %u files cut short at the end", c->cut);
 	if (c->skipped)
 		printf(", %llu non-EMAD frames skipped",
 		       (unsigned long long)c->skipped);
@@ -395,7 +400,11 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
-			c->malformed++;
+			/* a file still being written ends mid-block: no damage */
+			if (hwmsg_reader_info(r)->cut)
+				c->cut++;
+			else
+				c->malformed++;
 			continue;
 		}
 		if (!c->read++)
@@ -537,7 +546,7 @@ int cmd_stat(int argc, char **argv)
 		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");
 		ret = 1;
 	}
-	if (c->malformed)
+	if (c->malformed || c->cut)
 		ret = 1;
 	free_ctx(c);
 	return ret;

@@ -2,9 +2,12 @@
 /* Buffered, optionally zstd-framed output to a file descriptor. */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -52,17 +55,103 @@ static ssize_t write_nosig(struct hwmsg_out *o, const uint8_t *p, size_t n)
 	return ret;
 }
 
+static uint64_t now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/* Blocks now wholly within o->done are in the file: count them. */
+static void commit(struct hwmsg_out *o)
+{
+	while (o->nblocks && o->blocks[o->blocks_head].end <= o->done) {
+		const struct hwmsg_out_block *b = &o->blocks[o->blocks_head];
+
+		o->clean = b->end;
+		o->records += b->record;
+		o->blocks_head++;
+		o->nblocks--;
+	}
+	if (!o->nblocks)
+		o->blocks_head = 0;
+}
+
+/*
+ * After a write error, end a regular file at the last whole block (zstd:
+ * frame), so that it holds exactly the records counted, nothing half.
+ */
+static void cut_back(struct hwmsg_out *o)
+{
+	if (o->regular && ftruncate(o->fd, (off_t)(o->zc ? o->off : o->clean)))
+		o->regular = false;	/* the error already says enough */
+}
+
+static bool stopping(const struct hwmsg_out *o)
+{
+	return o->stop && *o->stop && o->sigpipe;
+}
+
+/*
+ * Stop requested while writing to a pipe: its reader gets a short grace
+ * to take the rest, then the output is cut (a stuck reader must not keep
+ * the daemon from exiting). 0 when the fd takes PIPE_BUF bytes now.
+ */
+static int wait_reader(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	struct pollfd pfd = { .fd = o->fd, .events = POLLOUT };
+	uint64_t now = now_ms();
+	int r;
+
+	if (!o->stop_by_ms)
+		o->stop_by_ms = now + HWMSG_OUT_STOP_GRACE_MS;
+	while (now < o->stop_by_ms) {
+		r = poll(&pfd, 1, (int)(o->stop_by_ms - now));
+		if (r > 0)
+			return 0;	/* writable, or an error write reports */
+		if (r < 0 && errno != EINTR)
+			break;
+		now = now_ms();
+	}
+	o->error = ETIMEDOUT;
+	return hwmsg_errf(err, 0, "%s: stopped while the reader took nothing for %u ms: output cut short",
+			  o->name, HWMSG_OUT_STOP_GRACE_MS);
+}
+
+/* What the fd took: plain output counts it at once. */
+static void wrote(struct hwmsg_out *o, size_t n)
+{
+	o->fd_bytes += n;
+	if (!o->zc) {
+		o->done = o->fd_bytes;
+		commit(o);
+	}
+}
+
+/*
+ * A signal interrupts a blocked write (handlers without SA_RESTART); once
+ * a stop was requested, write at most PIPE_BUF at a time, which a pipe that
+ * polls writable takes without blocking.
+ */
 static int write_all(struct hwmsg_out *o, const uint8_t *p, size_t n,
 		     struct hwmsg_err *err)
 {
 	while (n) {
-		ssize_t ret = write_nosig(o, p, n);
+		bool stop = stopping(o);
+		ssize_t ret;
 
+		if (stop && wait_reader(o, err))
+			return -1;
+		ret = write_nosig(o, p, stop && n > PIPE_BUF ? PIPE_BUF : n);
 		if (ret < 0) {
 			if (errno == EINTR)
 				continue;
-			return fail(o, errno, "write", err);
+			fail(o, errno, "write", err);
+			cut_back(o);
+			return -1;
 		}
+		wrote(o, (size_t)ret);
 		p += ret;
 		n -= (size_t)ret;
 	}
@@ -75,6 +164,21 @@ static int drain(struct hwmsg_out *o, struct hwmsg_err *err)
 
 	o->len = 0;
 	return write_all(o, o->buf, len, err);
+}
+
+/* Two writers of one file would interleave their blocks: one fails. */
+static int lock_and_empty(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	if (flock(o->fd, LOCK_EX | LOCK_NB)) {
+		if (errno == EWOULDBLOCK)
+			return hwmsg_errf(err, 0, "%s: another process is writing this file (it holds the lock)",
+					  o->name);
+		return hwmsg_errf(err, 0, "%s: lock: %s", o->name,
+				  strerror(errno));
+	}
+	if (ftruncate(o->fd, 0))
+		return hwmsg_errf(err, 0, "%s: %s", o->name, strerror(errno));
+	return 0;
 }
 
 int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
@@ -90,8 +194,8 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 	if (!strcmp(path, "-")) {
 		o->fd = STDOUT_FILENO;
 	} else {
-		o->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-			     0644);
+		/* no O_TRUNC: another writer's file is left alone */
+		o->fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
 		if (o->fd < 0)
 			goto sys_err;
 		o->own_fd = true;
@@ -99,6 +203,9 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 	if (fstat(o->fd, &st))
 		goto sys_err;
 	o->sigpipe = S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
+	o->regular = o->own_fd && S_ISREG(st.st_mode);
+	if (o->regular && lock_and_empty(o, err))
+		goto free;
 
 	o->cap = zstd ? ZSTD_compressBound(HWMSG_OUT_FRAME_MAX) : PLAIN_BUF_LEN;
 	o->ratio = 4;	/* a first guess; each frame corrects it */
@@ -168,6 +275,8 @@ static int put_frame(struct hwmsg_out *o, const uint8_t *p, size_t len,
 	o->seek[2 * o->nseek + 1] = (uint32_t)plain;
 	o->nseek++;
 	o->off += len;
+	o->done += plain;
+	commit(o);
 	return 0;
 }
 
@@ -308,11 +417,34 @@ static int put_seek_table(struct hwmsg_out *o, struct hwmsg_err *err)
 	return write_all(o, o->buf, HWMSG_ZL_SKIP_HDR + body, err);
 }
 
+/* Note the block before its bytes go anywhere: writes commit it. */
+static int track(struct hwmsg_out *o, size_t len, bool record,
+		 struct hwmsg_err *err)
+{
+	size_t i;
+
+	if (o->blocks_head && o->blocks_head + o->nblocks == o->blocks_cap) {
+		memmove(o->blocks, o->blocks + o->blocks_head,
+			o->nblocks * sizeof(*o->blocks));
+		o->blocks_head = 0;
+	}
+	i = o->blocks_head + o->nblocks;
+	if (!RESERVE(&o->blocks, o->blocks_cap, i + 1))
+		return fail(o, ENOMEM, "block list", err);
+	o->taken += len;
+	o->blocks[i].end = o->taken;
+	o->blocks[i].record = record;
+	o->nblocks++;
+	return 0;
+}
+
 int hwmsg_out_write(struct hwmsg_out *o, const void *data, size_t len,
-		    struct hwmsg_err *err)
+		    bool record, struct hwmsg_err *err)
 {
 	if (o->error)
 		return fail(o, o->error, "write", err);
+	if (track(o, len, record, err))
+		return -1;
 	if (o->zc)
 		return zstd_write(o, data, len, err);
 	if (len > o->cap - o->len && drain(o, err))
@@ -335,6 +467,7 @@ int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err)
 
 int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 {
+	uint64_t records;
 	int ret = 0;
 
 	if (o->fd >= 0 && o->buf) {
@@ -348,9 +481,12 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 	free(o->pend);
 	free(o->cuts);
 	free(o->seek);
+	free(o->blocks);
 	free(o->buf);
 	free(o->name);
+	records = o->records;
 	memset(o, 0, sizeof(*o));
 	o->fd = -1;
+	o->records = records;	/* what the file holds, for the summary */
 	return ret;
 }

@@ -7,6 +7,7 @@
 #ifndef HWMSG_IO_OUT_H
 #define HWMSG_IO_OUT_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -19,6 +20,14 @@
 #define HWMSG_OUT_FRAME_MAX	(1u << 20)
 /* With this much room before the next point a block may be split. */
 #define HWMSG_OUT_FRESH_ROOM	(32u << 10)
+/* After a stop request, how long a pipe's reader gets to take the rest. */
+#define HWMSG_OUT_STOP_GRACE_MS	1000
+
+/* A block handed to hwmsg_out_write, not yet known to be in the file. */
+struct hwmsg_out_block {
+	uint64_t end;		/* plain offset just past it */
+	bool record;
+};
 
 struct hwmsg_out {
 	char *name;		/* for error messages */
@@ -38,16 +47,31 @@ struct hwmsg_out {
 	double ratio;		/* plain/compressed of the last frame */
 	uint32_t *seek;		/* per frame: compressed, plain size */
 	size_t nseek, seek_cap;
+	/*
+	 * What the file holds: plain bytes taken, and of them those written
+	 * in full (zstd: in complete frames); the blocks in between, oldest
+	 * at head. A write error cuts a regular file back to clean.
+	 */
+	uint64_t taken, done, clean;
+	uint64_t records;	/* records written in full */
+	uint64_t fd_bytes;	/* bytes the fd took */
+	struct hwmsg_out_block *blocks;
+	size_t blocks_head, nblocks, blocks_cap;
+	bool regular;		/* a regular file we opened: may be cut back */
+	/* non-zero: stop requested, a blocked pipe gives up after a grace */
+	volatile sig_atomic_t *stop;
+	uint64_t stop_by_ms;	/* that grace's end; 0: not started */
 };
 
 /* path "-": stdout. level 0: zstd's default. */
 int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 		   int level, struct hwmsg_err *err);
+/* One whole block; record: it is a packet (counted in o->records). */
 int hwmsg_out_write(struct hwmsg_out *o, const void *data, size_t len,
-		    struct hwmsg_err *err);
+		    bool record, struct hwmsg_err *err);
 /* Ends the zstd frame and pushes every buffered byte to the fd. */
 int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err);
-/* Flushes, closes and frees in every case. */
+/* Flushes, closes and frees in every case; o->records stays valid. */
 int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err);
 
 #endif

@@ -5,10 +5,14 @@
  * ethertype 0x8932 carry one EMAD frame each.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <pcap/pcap.h>
+#include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "hwmsg/io.h"
 #include "in.h"
@@ -80,6 +84,56 @@ static int open_failed(struct hwmsg_reader *r, const char *why,
 	return hwmsg_errf(err, 0, "%s: %s", r->name, why);
 }
 
+static bool is_zstd_cut(const struct hwmsg_in *in)
+{
+	return !strncmp(in->errmsg, "zstd frame cut short", 20);
+}
+
+/* The first bytes of a capture we write, but fewer than its magic. */
+static bool magic_prefix(const struct hwmsg_in *in)
+{
+	static const uint8_t zstd[4] = { 0x28, 0xb5, 0x2f, 0xfd };
+	static const uint8_t pcapng[4] = { 0x0a, 0x0d, 0x0d, 0x0a };
+
+	return in->peek_len && in->peek_len < 4 &&
+	       (!memcmp(in->peek, zstd, in->peek_len) ||
+		!memcmp(in->peek, pcapng, in->peek_len));
+}
+
+/* Fewer plain bytes than the section header (raw zstd blocks stream). */
+static bool first_block_partial(const struct hwmsg_in *in)
+{
+	uint64_t have = in->chunk_start + in->chunk_len;
+	uint8_t t[4];
+
+	if (have < 12)
+		return true;
+	return !hwmsg_in_peek_back(in, 4, t, 4) && have < hwmsg_get_le32(t);
+}
+
+/*
+ * A capture just started (hwmsgd writes the section header at once, the
+ * first interface with the first record) is not damaged: say so.
+ */
+static int not_yet(struct hwmsg_reader *r, const char *why,
+		   struct hwmsg_err *err)
+{
+	const char *what = NULL;
+
+	if (magic_prefix(&r->in))
+		what = "fewer bytes than a file header";
+	else if (is_zstd_cut(&r->in) && first_block_partial(&r->in))
+		what = "its first compressed frame is not complete yet";
+	else if (!r->in.errmsg[0] &&
+		 strstr(why, "no Interface Description Blocks"))
+		what = "no records yet, only the section header";
+	if (!what)
+		return 1;
+	return hwmsg_errf(err, 0,
+			  "%s: empty so far: %s (still being written, or its writer stopped before the first record)",
+			  r->name, what);
+}
+
 static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 {
 	char errbuf[PCAP_ERRBUF_SIZE] = "";
@@ -97,6 +151,8 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 	if (!r->pcap && !r->in.peek_len && !r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: empty file, not a capture",
 				  r->name);
+	if (!r->pcap && not_yet(r, errbuf, err) <= 0)
+		return -1;
 	if (!r->pcap && r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: %s", r->name, r->in.errmsg);
 	if (!r->pcap)
@@ -142,13 +198,47 @@ struct hwmsg_reader *hwmsg_reader_fopen(FILE *f, const char *name,
 	return r;
 }
 
+/*
+ * Opening a FIFO blocks until a writer comes: say so rather than hang
+ * silently. Opened non-blocking, it waits in poll() for the writer's
+ * first bytes (or its close), then reads as usual.
+ */
+static FILE *open_fifo(const char *path)
+{
+	struct pollfd pfd = { .events = POLLIN };
+	bool said = false;
+	int r;
+
+	pfd.fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (pfd.fd < 0)
+		return NULL;
+	while ((r = poll(&pfd, 1, said ? -1 : 100)) <= 0) {
+		if (r < 0 && errno != EINTR)
+			break;
+		if (!r && !said) {
+			fprintf(stderr, "hwmsg: waiting for a writer on %s\n",
+				path);
+			said = true;
+		}
+	}
+	if (r < 0 || fcntl(pfd.fd, F_SETFL, 0)) {
+		close(pfd.fd);
+		return NULL;
+	}
+	return fdopen(pfd.fd, "rb");
+}
+
 struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err)
 {
+	struct stat st;
 	FILE *f;
 
 	if (!strcmp(path, "-"))
 		return hwmsg_reader_fopen(stdin, "(stdin)", err);
-	f = fopen(path, "rbe");
+	if (!stat(path, &st) && S_ISFIFO(st.st_mode))
+		f = open_fifo(path);
+	else
+		f = fopen(path, "rbe");
 	if (!f) {
 		hwmsg_errf(err, 0, "%s: %s", path, strerror(errno));
 		return NULL;
@@ -331,6 +421,9 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 						  pcap_geterr(r->pcap);
 
 			r->done = true;
+			/* ended inside a block or frame: not damage within */
+			r->info.cut = is_zstd_cut(&r->in) ||
+				      (!r->in.errmsg[0] && strstr(why, "truncated"));
 			off = consumed(r);
 			return hwmsg_errf(err, off,
 					  "%s: after record %" PRIu64 " (offset 0x%" PRIx64 "): %s",

@@ -63,7 +63,15 @@ static int put_block(struct hwmsg_writer *w, int with_opts,
 {
 	if (pcapng_end(&w->blk, with_opts))
 		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
-	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, err);
+	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, false, err);
+}
+
+/* A packet: the output counts those the file holds in full. */
+static int put_record_block(struct hwmsg_writer *w, struct hwmsg_err *err)
+{
+	if (pcapng_end(&w->blk, 1))
+		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, true, err);
 }
 
 static int put_shb(struct hwmsg_writer *w, const struct hwmsg_writer_opts *o,
@@ -196,6 +204,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 		free(w);
 		return NULL;
 	}
+	w->out.stop = o->stop;
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
 	w->record_clock = o->record_clock;
 	w->filtering = o->filter != NULL;
@@ -233,7 +242,7 @@ static int put_epb(struct hwmsg_writer *w, long id,
 				     PCAPNG_EPB_FLAG_INBOUND :
 				     PCAPNG_EPB_FLAG_OUTBOUND);
 	pcapng_opt(b, PCAPNG_EPB_FLAGS, flags, sizeof(flags));
-	return put_block(w, 1, err);
+	return put_record_block(w, err);
 }
 
 int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
@@ -344,10 +353,18 @@ static void free_devs(struct hwmsg_writer *w)
 
 int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
+	return hwmsg_writer_close_counted(w, NULL, err);
+}
+
+int hwmsg_writer_close_counted(struct hwmsg_writer *w, uint64_t *records,
+			       struct hwmsg_err *err)
+{
 	uint64_t now;
 	int ret = 0;
 	size_t i;
 
+	if (records)
+		*records = 0;
 	if (!w)
 		return 0;
 	/* 0 without records: the epoch, as good as any virtual time */
@@ -362,6 +379,8 @@ int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err)
 		hwmsg_out_close(&w->out, NULL);
 	else
 		ret = hwmsg_out_close(&w->out, err);
+	if (records)
+		*records = w->out.records;
 	pcapng_blk_free(&w->blk);
 	free_devs(w);
 	free(w);

@@ -11,6 +11,7 @@
 #ifndef HWMSG_IO_H
 #define HWMSG_IO_H
 
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -46,6 +47,13 @@ struct hwmsg_writer_opts {
 	 * --rate 0), so the statistics are not dated after the capture.
 	 */
 	bool record_clock;
+	/*
+	 * Set by a signal handler to ask for a stop (may be NULL): a write
+	 * blocked on a pipe or socket whose reader takes nothing then gives
+	 * up within a second, cutting the output, instead of waiting for the
+	 * reader forever. Handlers must not use SA_RESTART.
+	 */
+	volatile sig_atomic_t *stop;
 };
 
 /* path "-" writes to stdout. */
@@ -69,6 +77,14 @@ int hwmsg_writer_add_filtered(struct hwmsg_writer *w,
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err);
 /* Writes the ISBs, flushes and closes; frees w in every case. */
 int hwmsg_writer_close(struct hwmsg_writer *w, struct hwmsg_err *err);
+/*
+ * The same; *records: how many records the file holds in full. After a
+ * write error that is fewer than were written: a regular file is cut back
+ * to its last whole block (compressed: frame), and records still in the
+ * compressor are lost.
+ */
+int hwmsg_writer_close_counted(struct hwmsg_writer *w, uint64_t *records,
+			       struct hwmsg_err *err);
 
 enum hwmsg_input_format {
 	HWMSG_INPUT_PCAPNG_USER15,	/* ours */
@@ -82,6 +98,9 @@ struct hwmsg_reader_info {
 	int linktype;
 	uint64_t packets;		/* packets read so far */
 	uint64_t skipped;		/* Ethernet frames that are not EMAD */
+	/* the input ended inside a block or zstd frame: cut short (being
+	 * written, or its writer died), the last error says where */
+	bool cut;
 };
 
 /*

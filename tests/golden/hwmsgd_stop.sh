@@ -18,6 +18,41 @@ n=$("$HWMSG" show "$T/a.pcapng.zst" | grep -vc '^orphan')
 # 2 s at 200/s, with slack for a loaded machine
 test "$n" -ge 250 && test "$n" -le 450 || { echo "duration run wrote $n"; exit 1; }
 
+# -a fires under full load too: --rate 0 always has a record ready, so the
+# deadline is checked while draining, not only while waiting
+start=$(date +%s%N)
+timeout 20 "$HWMSGD" --sim --rate 0 -a duration:1 -w "$T/full.pcapng.zst" 2> "$T/full.err" ||
+	{ echo "-a duration:1 at --rate 0 did not stop"; cat "$T/full.err"; exit 1; }
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+test "$ms" -lt 2000 || { echo "-a duration:1 at --rate 0 took $ms ms"; exit 1; }
+said=$(sed -n 's/.*: \([0-9]*\) records written.*/\1/p' "$T/full.err")
+"$HWMSG" stat "$T/full.pcapng.zst" > "$T/full.stat"
+grep -q "^records   $said (" "$T/full.stat" && grep -qx "dropped   0 of $said" "$T/full.stat" ||
+	{ cat "$T/full.err" "$T/full.stat"; exit 1; }
+rm -f "$T/full.pcapng.zst"
+
+# a stop while blocked writing to a reader that reads nothing: out within
+# the grace (1 s), saying how many records the reader got in full
+for sig in INT TERM; do
+	mkfifo "$T/fifo"
+	sleep 30 < "$T/fifo" &
+	reader=$!
+	"$HWMSGD" --sim --rate 0 -w - > "$T/fifo" 2> "$T/stuck.err" &
+	pid=$!
+	sleep 1
+	start=$(date +%s%N)
+	kill -"$sig" "$pid"
+	rc=0; wait "$pid" || rc=$?
+	ms=$(( ($(date +%s%N) - start) / 1000000 ))
+	kill "$reader" 2> /dev/null || true; wait "$reader" 2> /dev/null || true
+	rm -f "$T/fifo"
+	test "$rc" -eq 1 && test "$ms" -lt 2500 ||
+		{ echo "SIG$sig with a stuck reader: exit $rc after $ms ms"; cat "$T/stuck.err"; exit 1; }
+	grep -q '^hwmsgd: (stdout): stopped while the reader took nothing for 1000 ms: output cut short$' "$T/stuck.err" &&
+		grep -q '^hwmsgd: [0-9]* records written to - before the error, [0-9]* more captured lost, 0 dropped (stopped by signal)$' "$T/stuck.err" ||
+		{ cat "$T/stuck.err"; exit 1; }
+done
+
 for sig in INT TERM; do
 	"$HWMSGD" --sim --rate 500 -w "$T/s.pcapng.zst" 2> "$T/s.err" &
 	pid=$!

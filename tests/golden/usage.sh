@@ -23,6 +23,16 @@ expect_usage "^hwmsgd: -z and --no-compress contradict" "$HWMSGD" --sim -z --no-
 expect_usage "^hwmsgd: unknown source 'nope'" "$HWMSGD" --source nope -w "$T/a.pcapng"
 expect_usage "^hwmsgd: -c: 'abc' is not a number" "$HWMSGD" --sim -c abc -w "$T/a.pcapng"
 expect_usage "^hwmsgd: no output file" "$HWMSGD" --sim
+expect_usage "^hwmsgd: --rate: must be 0\.\.100000000, not '100000001'$" "$HWMSGD" --sim --rate 100000001 -w "$T/a.pcapng"
+expect_usage "^hwmsgd: --rcvbuf: must be 0\.\.1073741824, not '2000000000'$" "$HWMSGD" --sim --rcvbuf 2000000000 -w "$T/a.pcapng"
+expect_usage "^hwmsgd: --sim=foo: .*unknown device kind 'foo'" "$HWMSGD" --sim=foo -w "$T/a.pcapng"
+expect_usage "^hwmsgd: --sim=foo: .*unknown device kind 'foo'" "$HWMSGD" --source sim=foo -w "$T/a.pcapng"
+expect_usage "^hwmsgd: -b needs a file, not standard output (-w -)$" "$HWMSGD" --sim -b filesize:10 -w -
+# ns past 2^63 would wrap the simulator's timestamps (to 1970)
+expect_usage "^hwmsgd: --epoch: must be 0\.\.9223372036854775807, not '18446744073709551615'$" "$HWMSGD" --sim --rate 0 --epoch 18446744073709551615 -w "$T/a.pcapng"
+"$HWMSGD" --sim --rate 0 -c 1 -q --epoch 9223372036854775807 -w "$T/e.pcapng"
+"$HWMSG" show "$T/e.pcapng" | head -n 1 | grep -q '^23:47:16\.854775807 '
+rm "$T/e.pcapng"
 test ! -e "$T/a.pcapng"
 # the -b error is one line, not two
 test "$(wc -l < "$T/err")" -eq 1 || { cat "$T/err"; exit 1; }

@@ -51,16 +51,19 @@ static const char *path(const char *name)
 static uint8_t *slurp(const char *p, size_t *len)
 {
 	FILE *f = fopen(p, "rb");
-	uint8_t *buf;
+	uint8_t *buf = NULL;
 	long n;
 
+	*len = 0;	/* callers may use it before checking the result */
 	if (!f)
 		return NULL;
 	fseek(f, 0, SEEK_END);
 	n = ftell(f);
 	rewind(f);
-	buf = malloc((size_t)n + 1);
-	*len = fread(buf, 1, (size_t)n, f);
+	if (n >= 0)
+		buf = malloc((size_t)n + 1);
+	if (buf)
+		*len = fread(buf, 1, (size_t)n, f);
 	fclose(f);
 	return buf;
 }

@@ -217,6 +217,9 @@ static void test_isb_clock(void)
 		}
 		CHECK_EQ(hwmsg_writer_close(w, &err), 0);
 		f = slurp(path("clock.pcapng"), &n);
+		CHECK(f != NULL);
+		if (!f)
+			return;
 		while ((off += find_block(f + off, n - off, PCAPNG_ISB)) + 20 <= n) {
 			uint64_t ts = (uint64_t)hwmsg_get_le32(f + off + 12) << 32 |
 				      hwmsg_get_le32(f + off + 16);

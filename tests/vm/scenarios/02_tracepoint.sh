@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Tracepoint capture. A: only hwmsg_sim loaded (a stock kernel plus a
-# driver): hwmsgd --source tracepoint records the init of device 1.
+# driver): hwmsgd --source tracepoint records the init of device 1, and
+# plain hwmsgd falls back to the tracepoint, saying so.
 # B: with devlink_hwmsg too, genl and tracepoint captures of device 2 run
 # side by side and must hold the same payloads in the same order.
 run insmod /lib/hwmsg/hwmsg_sim.ko
@@ -9,6 +10,12 @@ run sh -c "echo '1 spectrum 2' > $NEW"
 settle 1
 capture_stop tp_only
 [ "$(cat /out/tp_only.rc)" = 0 ] || fail "hwmsgd tracepoint exited $(cat /out/tp_only.rc)"
+# no --source and no devlink_hwmsg: genl fails, hwmsgd says it goes on
+# with the tracepoint rather than leaving the genl error as the last word
+capture_start auto
+capture_stop auto
+grep -qx "hwmsgd: capturing from source tracepoint" /out/auto.err ||
+	fail "plain hwmsgd did not name the source it fell back to"
 run sh -c "echo 0 > $DBG/hwmsg_sim1/rate"
 
 run insmod /lib/hwmsg/devlink_hwmsg.ko
