@@ -6,6 +6,7 @@
 int cmd_show(int argc, char **argv);
 int cmd_stat(int argc, char **argv);
 int cmd_state(int argc, char **argv);	/* cli/state.c */
+int cmd_diff(int argc, char **argv);	/* cli/diff.c */
 int cmd_top(int argc, char **argv);	/* tui/ */
 int cmd_regs(int argc, char **argv);	/* cli/regs.c */
 int cmd_dev(int argc, char **argv);	/* cli/dev.c */

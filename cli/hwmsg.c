@@ -15,6 +15,7 @@ static const struct cmd cmds[] = {
 	{ "show", cmd_show, "print records, one line each (-V: every field)" },
 	{ "stat", cmd_stat, "counts, latency and errors per register and method" },
 	{ "state", cmd_state, "the register state the trace implies (--port: per port)" },
+	{ "diff", cmd_diff, "compare two captures: state, errors, registers, latency" },
 	{ "top", cmd_top, "live or offline terminal viewer" },
 	{ "regs", cmd_regs, "list, show and decode registers (built-in and ADB)" },
 	{ "dev", cmd_dev, "list devlink devices and ports (live, this netns)" },

@@ -114,6 +114,8 @@ static void print_instance_json(const struct hwmsg_state_inst *in)
 	printf("{\"dev\":");
 	snprintf(line, sizeof(line), "%s/%s", in->bus, in->dev);
 	json_print_str(stdout, line);
+	printf(",\"driver\":");
+	json_print_str(stdout, in->driver);
 	printf(",\"reg_id\":%u,\"instance\":", in->reg_id);
 	json_print_str(stdout, in->key);
 	printf(",\"ts\":\"%llu\",\"frame\":%llu,\"written_ts\":\"%llu\",\"queried_ts\":\"%llu\",\"writes\":%llu,\"queries\":%llu,\"events\":%llu,\"failures\":%llu,\"changes\":%llu,\"fields\":{",
