@@ -492,7 +492,8 @@ void print_record_json(FILE *f, const struct hwmsg_record *rec,
 	char dev[512];
 
 	snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
-	fprintf(f, "{\"ts\":%llu,\"dev\":", (unsigned long long)rec->ts_ns);
+	/* a string, as tid: a JSON number loses the nanoseconds past 2^53 */
+	fprintf(f, "{\"ts\":\"%llu\",\"dev\":", (unsigned long long)rec->ts_ns);
 	json_print_str(f, rec->flags & HWMSG_RECF_NO_DEVICE ? "" : dev);
 	fputs(",\"driver\":", f);
 	json_print_str(f, rec->driver);

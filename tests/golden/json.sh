@@ -16,6 +16,8 @@ grep -E 'response .*(busy|bad parameter)' "$G/sim.show.txt" |
 diff -u "$T/err.txt" "$T/err.json.txt"
 test "$(jq -r 'select(.fw_string) | .fw_string' "$T/all.json" | head -n 1)" = \
 	"$(grep -o '"RITR: [^"]*"' "$G/sim.show.txt" | head -n 1 | tr -d '"')"
+# timestamps survive jq to the nanosecond (a string: a number would not)
+test "$(jq -r -s '.[1].ts' "$T/all.json")" = 1767225600000121922
 # a retransmission and the latency of every matched response
 test "$(jq -s '[.[] | select(.retransmit == 1)] | length' "$T/all.json")" -eq \
 	"$(grep -c 'retransmit 1' "$G/sim.show.txt")"
