@@ -19,46 +19,7 @@
 #include "print.h"
 #include "select.h"
 
-#define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
-
-struct reg_stat {
-	bool used;
-	uint16_t reg_id;
-	uint8_t method;
-	uint64_t requests, responses, errors, retransmits, orphans;
-	struct hwmsg_lathist lat;
-	uint64_t fw_sum_us, fw_n;
-};
-
-#define STAT_MAX_DEVS 32	/* listed by name; more are counted */
-
-struct dev_stat {
-	char name[128];		/* bus/dev */
-	char driver[64];
-	uint64_t records;
-};
-
-struct stat_ctx {
-	struct reg_stat *slots;	/* open addressing, at most half full */
-	size_t n_slots, n_used;
-	bool nomem;
-	uint64_t records, undecoded, malformed, truncated, skipped, evicted;
-	unsigned int cut;	/* files that end cut short */
-	uint64_t first_ts, last_ts;
-	uint64_t by_type[4];
-	uint64_t status[128];
-	struct dev_stat devs[STAT_MAX_DEVS];
-	unsigned int n_devs, last_dev;
-	uint64_t other_dev_records;	/* of devices past STAT_MAX_DEVS */
-	/* the writers' ISBs, summed over the files that have them */
-	uint64_t received, dropped, unattributed, filtered;
-	unsigned int files, files_without_isb;
-	const char *file_without_isb;	/* the first one, named alone */
-	/* -Y, -d, --since, --until: only selected records are counted; all
-	 * are paired (a selected response keeps its latency) */
-	struct select sel;
-	uint64_t read, frames_before, sel_first_ts;
-};
+#include "stat.h"
 
 static struct reg_stat *find_slot(struct reg_stat *slots, size_t n_slots,
 				  uint16_t reg_id, uint8_t method)
@@ -261,11 +222,23 @@ static void print_drops(const struct stat_ctx *c)
 		       (unsigned long long)c->filtered);
 }
 
-static void print_stats(struct stat_ctx *c, const char *path)
+/* The used slots to the front, busiest first; returns how many. */
+static size_t sort_slots(struct stat_ctx *c)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < c->n_slots; i++)
+		if (c->slots[i].used)
+			c->slots[n++] = c->slots[i];
+	if (n)	/* slots is NULL when nothing was counted */
+		qsort(c->slots, n, sizeof(c->slots[0]), by_count);
+	return n;
+}
+
+static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 {
 	uint64_t span = c->records ? c->last_ts - c->first_ts : 0;
 	bool any_status = false;
-	size_t n = 0;
 
 	printf("file      %s\n", path);
 	if (select_active(&c->sel)) {
@@ -317,11 +290,6 @@ static void print_stats(struct stat_ctx *c, const char *path)
 	printf("\n\n%-10s %-6s %8s %8s %6s %6s %6s %10s %10s %10s %10s %8s\n",
 	       "REGISTER", "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH",
 	       "LAT_AVG", "LAT_P50", "LAT_P99", "LAT_MAX", "FW_AVG");
-	for (size_t i = 0; i < c->n_slots; i++)
-		if (c->slots[i].used)
-			c->slots[n++] = c->slots[i];
-	if (n)	/* slots is NULL when nothing was counted */
-		qsort(c->slots, n, sizeof(c->slots[0]), by_count);
 	for (size_t i = 0; i < n; i++) {
 		const struct reg_stat *s = &c->slots[i];
 		const char *name = hwmsg_reg_name(s->reg_id);
@@ -349,8 +317,6 @@ static void print_stats(struct stat_ctx *c, const char *path)
 			printf(" %8s", "-");
 		putchar('\n');
 	}
-	for (size_t i = 0; i < n; i++)
-		hwmsg_lathist_free(&c->slots[i].lat);
 }
 
 /*
@@ -459,6 +425,7 @@ static void stat_usage(FILE *f)
 	fprintf(f,
 		"Usage: hwmsg stat [OPTIONS] FILE... (- for stdin)\n"
 		"Several files (a ring from hwmsgd -b) are one trace.\n"
+		"  -j, --json         one JSON object with every count\n"
 		SELECT_USAGE);
 }
 
@@ -466,13 +433,17 @@ static int parse_stat_args(int argc, char **argv, struct stat_ctx *c)
 {
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "json", no_argument, NULL, 'j' },
 		SELECT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 }
 	};
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "hY:d:", lopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "hjY:d:", lopts, NULL)) != -1) {
 		switch (opt) {
+		case 'j':
+			c->json = true;
+			break;
 		case 'h':
 			stat_usage(stdout);
 			return -1;
@@ -538,9 +509,18 @@ int cmd_stat(int argc, char **argv)
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
 	/* nothing could be opened: the errors said it all */
-	if (c->files)
-		print_stats(c, argc - first == 1 ? argv[first] :
-			       "(several files)");
+	if (c->files) {
+		const char *what = argc - first == 1 ? argv[first] :
+						       "(several files)";
+		size_t n = sort_slots(c);
+
+		if (c->json)
+			stat_print_json(c, what, n);
+		else
+			print_stats(c, what, n);
+		for (size_t i = 0; i < n; i++)
+			hwmsg_lathist_free(&c->slots[i].lat);
+	}
 	hwmsg_txn_free(txn);
 	if (c->nomem) {
 		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");

@@ -40,3 +40,11 @@ test "$(jq -r 'select(.reg == "MTMP" and .response) | .quantities.temperature.un
 # no quantities object without units (PAOS has none)
 test "$(jq -s '[.[] | select(.reg == "PAOS" and .quantities)] | length' "$T/all.json")" -eq 0
 echo "json: 1100 records agree with the text"
+# stat -j: the same counts as the text table, row for row
+"$HWMSG" stat -j "$G/sim.pcapng.zst" > "$T/stat.json"
+jq -e '.records == 1100 and .drops.known and .drops.dropped == 0' "$T/stat.json" > /dev/null
+jq -r '.registers[] | "\(.reg) \(.method) \(.requests) \(.responses) \(.errors) \(.retransmits) \(.orphans)"' \
+	"$T/stat.json" > "$T/stat.json.txt"
+awk '/^REGISTER/ { on = 1; next } on && NF { print $1, $2, $3, $4, $5, $6, $7 }' \
+	"$G/sim.stat.txt" > "$T/stat.txt"
+diff -u "$T/stat.txt" "$T/stat.json.txt"

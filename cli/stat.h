@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* hwmsg stat's counts, shared by its text (stat.c) and JSON (stat_json.c). */
+#ifndef HWMSG_CLI_STAT_H
+#define HWMSG_CLI_STAT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hwmsg/lathist.h"
+#include "select.h"
+
+#define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
+
+struct reg_stat {
+	bool used;
+	uint16_t reg_id;
+	uint8_t method;
+	uint64_t requests, responses, errors, retransmits, orphans;
+	struct hwmsg_lathist lat;
+	uint64_t fw_sum_us, fw_n;
+};
+
+#define STAT_MAX_DEVS 32	/* listed by name; more are counted */
+
+struct dev_stat {
+	char name[128];		/* bus/dev */
+	char driver[64];
+	uint64_t records;
+};
+
+struct stat_ctx {
+	struct reg_stat *slots;	/* open addressing, at most half full */
+	size_t n_slots, n_used;
+	bool nomem;
+	uint64_t records, undecoded, malformed, truncated, skipped, evicted;
+	unsigned int cut;	/* files that end cut short */
+	uint64_t first_ts, last_ts;
+	uint64_t by_type[4];
+	uint64_t status[128];
+	struct dev_stat devs[STAT_MAX_DEVS];
+	unsigned int n_devs, last_dev;
+	uint64_t other_dev_records;	/* of devices past STAT_MAX_DEVS */
+	/* the writers' ISBs, summed over the files that have them */
+	uint64_t received, dropped, unattributed, filtered;
+	unsigned int files, files_without_isb;
+	const char *file_without_isb;	/* the first one, named alone */
+	/* -Y, -d, --since, --until: only selected records are counted; all
+	 * are paired (a selected response keeps its latency) */
+	struct select sel;
+	uint64_t read, frames_before, sel_first_ts;
+	bool json;		/* -j */
+};
+
+/* Every count as one JSON object; slots[0..n) hold the used ones, sorted. */
+void stat_print_json(const struct stat_ctx *c, const char *path, size_t n);
+
+#endif
