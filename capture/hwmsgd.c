@@ -42,6 +42,7 @@ struct config {
 	struct output_opts oopts;
 	bool quiet;
 	const char *filter;	/* -f */
+	bool reader_gone;	/* -w -: whoever read stdout closed it */
 	struct capture_filter cf;
 	uint64_t filtered;
 };
@@ -375,6 +376,17 @@ static bool past_deadline(const struct config *cfg, uint64_t start)
 	return cfg->duration_ns && mono_ns() - start >= cfg->duration_ns;
 }
 
+/*
+ * -w - into a pipe whose reader left (hwmsgd -w - | head -c 1000): the
+ * capture is over, as after a signal, and nothing failed.
+ */
+static bool reader_left(struct config *cfg, const struct output *out)
+{
+	if (!strcmp(cfg->path, "-") && output_errno(out) == EPIPE)
+		cfg->reader_gone = true;
+	return cfg->reader_gone;
+}
+
 /* Write what the source has ready. 0, or -1 on an error (said). */
 static int drain(struct config *cfg, struct hwmsg_source *src,
 		 struct output *out, uint64_t start, uint64_t *written)
@@ -396,6 +408,8 @@ static int drain(struct config *cfg, struct hwmsg_source *src,
 			r = -1;
 		}
 		if (r < 0 || output_write(out, &rec, &err)) {
+			if (r >= 0 && reader_left(cfg, out))
+				return 0;
 			fprintf(stderr, "hwmsgd: %s\n", err.msg);
 			return -1;
 		}
@@ -411,7 +425,7 @@ static int capture(struct config *cfg, struct hwmsg_source *src,
 	uint64_t start = mono_ns(), last_flush = start;
 	struct hwmsg_err err;
 
-	while (!stop_signal) {
+	while (!stop_signal && !cfg->reader_gone) {
 		uint64_t now = mono_ns();
 		int timeout = FLUSH_MS, r;
 
@@ -433,6 +447,8 @@ static int capture(struct config *cfg, struct hwmsg_source *src,
 		now = mono_ns();
 		if (now - last_flush >= FLUSH_MS * 1000000ull) {
 			if (output_flush(out, &err)) {
+				if (reader_left(cfg, out))
+					break;
 				fprintf(stderr, "hwmsgd: %s\n", err.msg);
 				return -1;
 			}
@@ -468,6 +484,8 @@ static void summary(const struct config *cfg, bool failed, uint64_t captured,
 	if (failed)
 		fprintf(stderr, " before the error, %llu more captured lost",
 			(unsigned long long)(captured - held));
+	if (cfg->reader_gone)
+		fprintf(stderr, " (the reader went away)");
 	fprintf(stderr, ", %llu dropped%s\n", (unsigned long long)dropped,
 		stop_signal ? " (stopped by signal)" : "");
 }
@@ -508,7 +526,8 @@ int main(int argc, char **argv)
 	/* the source's drop count goes into the last file before it closes */
 	src.ops->stats(&src, &st);
 	files = output_files(out);
-	if (output_close(out, &held, &err) && !ret) {	/* one error is enough */
+	if (output_close(out, &held, &err) && !ret && !cfg.reader_gone) {
+		/* one error is enough */
 		fprintf(stderr, "hwmsgd: %s\n", err.msg);
 		ret = -1;
 	}

@@ -172,6 +172,11 @@ int output_filtered(struct output *out, const struct hwmsg_record *rec,
 	return hwmsg_writer_add_filtered(out->w, rec, err);
 }
 
+int output_errno(const struct output *out)
+{
+	return out->w ? hwmsg_writer_errno(out->w) : 0;
+}
+
 int output_flush(struct output *out, struct hwmsg_err *err)
 {
 	return hwmsg_writer_flush(out->w, err);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* hwmsg: read, decode and watch devlink hardware messages. */
+#include <signal.h>
 #include <stdio.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "cmds.h"
@@ -32,10 +34,18 @@ static void usage(FILE *f)
 	fprintf(f, "\n'hwmsg COMMAND --help' for its options; man hwmsg-COMMAND.\n");
 }
 
+/* hwmsg show ... | head: the reader has all it wanted; nothing failed */
+static void on_sigpipe(int sig)
+{
+	(void)sig;
+	_exit(0);
+}
+
 int main(int argc, char **argv)
 {
 	size_t i;
 
+	signal(SIGPIPE, on_sigpipe);
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

@@ -302,6 +302,11 @@ int hwmsg_writer_add_filtered(struct hwmsg_writer *w,
 	return 0;
 }
 
+int hwmsg_writer_errno(const struct hwmsg_writer *w)
+{
+	return w->out.error;
+}
+
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
 	w->last_flush_ms = now_ms();

@@ -73,6 +73,9 @@ void hwmsg_writer_add_drops(struct hwmsg_writer *w, const char *bus,
 int hwmsg_writer_add_filtered(struct hwmsg_writer *w,
 			      const struct hwmsg_record *rec,
 			      struct hwmsg_err *err);
+/* The errno of the first write failure, sticky; 0 while all is well
+ * (EPIPE: the reader of a pipe went away). */
+int hwmsg_writer_errno(const struct hwmsg_writer *w);
 /* Push everything buffered to the file (a complete zstd frame). */
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err);
 /* Writes the ISBs, flushes and closes; frees w in every case. */
