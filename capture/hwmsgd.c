@@ -74,6 +74,8 @@ static void usage(FILE *f)
 		"  -z, --compress          zstd-compress whatever the file name\n"
 		"      --no-compress       never compress\n"
 		"      --comment TEXT      a comment stored in the file header\n"
+		"      --compat seed       only the record tags devlink-hwmsg.py writes\n"
+		"                          (0-5), for Mellanox's bwz.py\n"
 		"      --rcvbuf BYTES      netlink receive buffer\n"
 		"  -q, --quiet             no summary on exit\n"
 		"  -h, --help              this text\n");
@@ -167,7 +169,7 @@ static int check_sim_kinds(const struct config *cfg)
 static int parse_args(int argc, char **argv, struct config *cfg)
 {
 	enum { OPT_SIM = 256, OPT_SOURCE, OPT_RATE, OPT_SEED, OPT_EPOCH,
-	       OPT_NOCOMP, OPT_COMMENT, OPT_RCVBUF };
+	       OPT_NOCOMP, OPT_COMMENT, OPT_RCVBUF, OPT_COMPAT };
 	static const struct option lopts[] = {
 		{ "write", required_argument, NULL, 'w' },
 		{ "sim", optional_argument, NULL, OPT_SIM },
@@ -182,6 +184,7 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		{ "compress", no_argument, NULL, 'z' },
 		{ "no-compress", no_argument, NULL, OPT_NOCOMP },
 		{ "comment", required_argument, NULL, OPT_COMMENT },
+		{ "compat", required_argument, NULL, OPT_COMPAT },
 		{ "rcvbuf", required_argument, NULL, OPT_RCVBUF },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -250,6 +253,14 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 			compress_set = c;
 			cfg->oopts.wopts.compress = c == 'z' ?
 				HWMSG_COMPRESS_ZSTD : HWMSG_COMPRESS_NONE;
+			break;
+		case OPT_COMPAT:
+			if (strcmp(optarg, "seed")) {
+				fprintf(stderr, "hwmsgd: --compat: only 'seed' (devlink-hwmsg.py's tags), not '%s'\n",
+					optarg);
+				return -1;
+			}
+			cfg->oopts.wopts.seed_tags = true;
 			break;
 		case OPT_COMMENT:
 			cfg->oopts.wopts.comment = optarg;

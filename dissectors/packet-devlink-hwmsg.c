@@ -289,6 +289,11 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 			       hwmsg_ws_text(pinfo->pool, ctx.device),
 			       hwmsg_ws_name(hwmsg_dir_names, s.dir));
 	buf = message_tvb(tvb, &s);
+	/* no type tag (bwz.py kept some tags only): libhwmsg's guess */
+	if (!s.has_type)
+		s.type = hwmsg_rec_untyped(tvb_get_ptr(buf, 0,
+				tvb_captured_length(buf)),
+				tvb_captured_length(buf));
 	switch (s.type) {
 	case HWMSG_TYPE_MLX_EMAD:
 		call_dissector_with_data(emad_handle, buf, pinfo, tree, &ctx);

@@ -106,10 +106,19 @@ static int want_len(uint16_t tag, uint16_t len, uint16_t want, size_t off,
 			  off, tag, tag_name(tag), len, want);
 }
 
+uint16_t hwmsg_rec_untyped(const uint8_t *buf, size_t len)
+{
+	if (len >= HWMSG_EMAD_ETH_HDR_LEN &&
+	    hwmsg_get_be16(buf + HWMSG_EMAD_ETH_ETHERTYPE_OFF) ==
+		    HWMSG_EMAD_ETHERTYPE)
+		return HWMSG_TYPE_MLX_EMAD;
+	return HWMSG_TYPE_UNKNOWN;
+}
+
 int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 		     struct hwmsg_err *err)
 {
-	bool have_buf = false, have_orig = false;
+	bool have_buf = false, have_orig = false, have_type = false;
 	size_t off = 0;
 
 	rec->bus = rec->dev = rec->driver = "";
@@ -159,6 +168,7 @@ int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 			if (want_len(tag, tlen, 2, off, err))
 				return -1;
 			rec->type = hwmsg_get_le16(val);
+			have_type = true;
 			break;
 		case HWMSG_REC_BUF:
 			rec->payload = val;
@@ -190,6 +200,8 @@ int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 	}
 	if (!have_buf)
 		return hwmsg_errf(err, len, "offset %zu: no buf TLV (tag 5)", len);
+	if (!have_type)
+		rec->type = hwmsg_rec_untyped(rec->payload, rec->len);
 	if (!have_orig || rec->orig_len < rec->len)
 		rec->orig_len = rec->len;
 	if (rec->orig_len > rec->len)

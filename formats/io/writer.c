@@ -39,6 +39,7 @@ struct hwmsg_writer {
 	uint64_t last_flush_ms;
 	bool record_clock;	/* ISBs timed by the latest record */
 	bool filtering;		/* ISBs say what was accepted */
+	bool seed_tags;		/* tags 0-5 only */
 	uint64_t latest_ts;	/* of all records: files need not be in order */
 };
 
@@ -208,6 +209,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
 	w->record_clock = o->record_clock;
 	w->filtering = o->filter != NULL;
+	w->seed_tags = o->seed_tags;
 	/* the file is a valid empty capture from the start */
 	if (put_shb(w, o, err) || hwmsg_writer_flush(w, err)) {
 		hwmsg_writer_close(w, NULL);
@@ -220,8 +222,19 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		   const struct hwmsg_record *rec, struct hwmsg_err *err)
 {
 	struct pcapng_blk *b = &w->blk;
-	size_t len = hwmsg_rec_encoded_len(rec);
+	struct hwmsg_record seed;
 	uint8_t flags[4], *p;
+	size_t len;
+
+	if (w->seed_tags) {	/* the tags of flags 6-8 are not written */
+		seed = *rec;
+		seed.flags &= ~(uint32_t)(HWMSG_RECF_HAS_INDEX |
+					  HWMSG_RECF_HAS_SEQ |
+					  HWMSG_RECF_TRUNCATED);
+		seed.orig_len = seed.len;
+		rec = &seed;
+	}
+	len = hwmsg_rec_encoded_len(rec);
 
 	if (len > MAX_RECORD_LEN)
 		return hwmsg_errf(err, 0, "%s: record of %zu bytes too long",

@@ -40,6 +40,12 @@ struct hwmsg_writer_opts {
 	 * records left out (isb_ifrecv - isb_filteraccept).
 	 */
 	const char *filter;
+	/*
+	 * Only the record tags devlink-hwmsg.py writes (0-5: names,
+	 * direction, type, message), for tools that stop at others
+	 * (Mellanox's bwz.py); index, sequence and original length are lost.
+	 */
+	bool seed_tags;
 	unsigned int flush_ms;		/* max buffering; 0: 1000 */
 	/*
 	 * Time the ISBs with the latest record, not the wall clock: for

@@ -51,6 +51,13 @@ long hwmsg_rec_encode(const struct hwmsg_record *rec, uint8_t *buf, size_t cap,
 int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 		     struct hwmsg_err *err);
 
+/*
+ * The type of a record that has no type tag (bwz.py -s 'tlv(incoming,buf)'
+ * keeps only some tags): an EMAD by its ethertype 0x8932, else unknown.
+ * hwmsg_rec_decode and the Wireshark plugin both ask it.
+ */
+uint16_t hwmsg_rec_untyped(const uint8_t *buf, size_t len);
+
 /* "to_hw"/"from_hw", "emad"/"cmd_reg"/... for text output */
 const char *hwmsg_dir_str(uint8_t dir);
 const char *hwmsg_type_str(uint16_t type);
