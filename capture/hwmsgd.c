@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "capture_filter.h"
@@ -42,7 +43,8 @@ struct config {
 	struct output_opts oopts;
 	bool quiet;
 	const char *filter;	/* -f */
-	bool reader_gone;	/* -w -: whoever read stdout closed it */
+	bool reader_gone;	/* -w - or a FIFO: its reader closed it */
+	bool to_pipe;		/* -w - or a FIFO (Wireshark's extcap) */
 	struct capture_filter cf;
 	uint64_t filtered;
 };
@@ -388,12 +390,13 @@ static bool past_deadline(const struct config *cfg, uint64_t start)
 }
 
 /*
- * -w - into a pipe whose reader left (hwmsgd -w - | head -c 1000): the
- * capture is over, as after a signal, and nothing failed.
+ * -w - or a FIFO whose reader left (hwmsgd -w - | head -c 1000, Wireshark
+ * stopping an extcap capture): the capture is over, as after a signal, and
+ * nothing failed.
  */
 static bool reader_left(struct config *cfg, const struct output *out)
 {
-	if (!strcmp(cfg->path, "-") && output_errno(out) == EPIPE)
+	if (cfg->to_pipe && output_errno(out) == EPIPE)
 		cfg->reader_gone = true;
 	return cfg->reader_gone;
 }
@@ -509,6 +512,7 @@ int main(int argc, char **argv)
 	struct output *out;
 	struct hwmsg_err err;
 	uint64_t written = 0, held;
+	struct stat path_st;
 	unsigned int files;
 	int ret;
 
@@ -517,6 +521,8 @@ int main(int argc, char **argv)
 	if (parse_args(argc, argv, &cfg))
 		return 2;
 	cfg.oopts.wopts.application = "hwmsgd " HWMSG_VERSION;
+	cfg.to_pipe = !strcmp(cfg.path, "-") ||
+		      (!stat(cfg.path, &path_st) && S_ISFIFO(path_st.st_mode));
 	/* the unpaced simulator stamps from its epoch: so do the ISBs */
 	cfg.oopts.wopts.record_clock = cfg.source && !strcmp(cfg.source, "sim") &&
 				       !cfg.sopts.rate;

@@ -1,0 +1,217 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg-extcap: hwmsgd as Wireshark capture interfaces (hwmsg-sim,
+ * hwmsg-genl, hwmsg-tracepoint), speaking the extcap protocol: Wireshark
+ * asks for the interfaces, their link type and options, checks the capture
+ * filter, then starts a capture into a FIFO and stops it with SIGTERM.
+ * The capture itself is hwmsgd, exec'd: one capture program, one writer.
+ * The capture filter is the project's filter language (hwmsgd -f).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hwmsg/filter.h"
+#include "hwmsg/wire.h"
+
+#ifndef HWMSGD_PATH
+#define HWMSGD_PATH "/usr/local/sbin/hwmsgd"
+#endif
+
+static const struct iface {
+	const char *name;
+	const char *display;
+	const char *source;	/* hwmsgd --source */
+} ifaces[] = {
+	{ "hwmsg-sim", "hwmsg: simulated Spectrum switch and ConnectX-3 NIC", "sim" },
+	{ "hwmsg-genl", "hwmsg: devlink hwmsg netlink group (devlink_hwmsg module)", "genl" },
+	{ "hwmsg-tracepoint", "hwmsg: devlink:devlink_hwmsg tracepoint (mlxsw EMADs)", "tracepoint" },
+};
+
+static const struct iface *find_iface(const char *name)
+{
+	for (size_t i = 0; name && i < sizeof(ifaces) / sizeof(ifaces[0]); i++)
+		if (!strcmp(ifaces[i].name, name))
+			return &ifaces[i];
+	return NULL;
+}
+
+static void list_interfaces(void)
+{
+	printf("extcap {version=%s}{display=hwmsg: driver-firmware messages of Mellanox devices}\n",
+	       HWMSG_VERSION);
+	for (size_t i = 0; i < sizeof(ifaces) / sizeof(ifaces[0]); i++)
+		printf("interface {value=%s}{display=%s}\n", ifaces[i].name,
+		       ifaces[i].display);
+}
+
+static void list_dlts(void)
+{
+	printf("dlt {number=%u}{name=USER15}{display=devlink hwmsg record}\n",
+	       HWMSG_LINKTYPE);
+}
+
+static void list_config(const struct iface *ifc)
+{
+	unsigned int n = 0;
+
+	printf("arg {number=%u}{call=--filter}{display=Filter}{tooltip=Keep only the records a display filter selects (emad.status != 0 && mlxreg.paos.local_port == 3)}{type=string}\n",
+	       n++);
+	if (strcmp(ifc->source, "sim"))
+		return;
+	printf("arg {number=%u}{call=--rate}{display=Messages per second}{tooltip=How fast the simulator talks to its devices}{type=unsigned}{range=1,1000000}{default=1000}\n",
+	       n++);
+	printf("arg {number=%u}{call=--devices}{display=Devices}{tooltip=Simulated devices: spectrum, connectx3, with a count (spectrum:2)}{type=string}{default=spectrum,connectx3}\n",
+	       n++);
+	printf("arg {number=%u}{call=--seed}{display=Random seed}{tooltip=The same seed gives the same messages}{type=unsigned}{default=1}\n",
+	       n++);
+}
+
+/* Wireshark shows the first line as the reason; nothing means valid. */
+static void check_filter(const char *text)
+{
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_filter *f;
+
+	if (!text || !*text)
+		return;
+	f = hwmsg_filter_compile(text, &err);
+	if (!f)
+		printf("column %llu: %s\n", (unsigned long long)err.offset + 1,
+		       err.msg);
+	hwmsg_filter_free(f);
+}
+
+struct opts {
+	const char *iface, *fifo, *capture_filter, *filter;
+	const char *rate, *devices, *seed;
+	int action;
+};
+
+enum { A_NONE, A_IFACES, A_DLTS, A_CONFIG, A_CAPTURE };
+
+/* Become hwmsgd, capturing ifc into the FIFO Wireshark reads. */
+static int capture(const struct opts *o, const struct iface *ifc)
+{
+	const char *hwmsgd = getenv("HWMSG_HWMSGD");
+	const char *argv[24];
+	char sim[128];
+	int n = 0;
+
+	if (!hwmsgd)
+		hwmsgd = HWMSGD_PATH;
+	argv[n++] = hwmsgd;
+	if (!strcmp(ifc->source, "sim")) {
+		snprintf(sim, sizeof(sim), "--sim=%s",
+			 o->devices && *o->devices ? o->devices :
+						      "spectrum,connectx3");
+		argv[n++] = sim;
+		argv[n++] = "--rate";
+		argv[n++] = o->rate && *o->rate ? o->rate : "1000";
+		if (o->seed && *o->seed) {
+			argv[n++] = "--seed";
+			argv[n++] = o->seed;
+		}
+	} else {
+		argv[n++] = "--source";
+		argv[n++] = ifc->source;
+	}
+	/* the capture filter box and the Filter option: both must hold */
+	if (o->capture_filter && *o->capture_filter) {
+		argv[n++] = "-f";
+		argv[n++] = o->capture_filter;
+	} else if (o->filter && *o->filter) {
+		argv[n++] = "-f";
+		argv[n++] = o->filter;
+	}
+	argv[n++] = "-q";
+	argv[n++] = "--no-compress";
+	argv[n++] = "-w";
+	argv[n++] = o->fifo;
+	argv[n] = NULL;
+	execv(hwmsgd, (char *const *)argv);
+	fprintf(stderr, "hwmsg-extcap: cannot run %s: %m\n", hwmsgd);
+	return 1;
+}
+
+static int parse(int argc, char **argv, struct opts *o)
+{
+	enum { O_IFACES = 256, O_DLTS, O_CONFIG, O_CAPTURE, O_IFACE, O_FIFO,
+	       O_CFILTER, O_VERSION, O_FILTER, O_RATE, O_DEVICES, O_SEED,
+	       O_CTRL_IN, O_CTRL_OUT };
+	static const struct option lopts[] = {
+		{ "extcap-interfaces", no_argument, NULL, O_IFACES },
+		{ "extcap-dlts", no_argument, NULL, O_DLTS },
+		{ "extcap-config", no_argument, NULL, O_CONFIG },
+		{ "capture", no_argument, NULL, O_CAPTURE },
+		{ "extcap-interface", required_argument, NULL, O_IFACE },
+		{ "fifo", required_argument, NULL, O_FIFO },
+		{ "extcap-capture-filter", required_argument, NULL, O_CFILTER },
+		{ "extcap-version", optional_argument, NULL, O_VERSION },
+		{ "extcap-control-in", required_argument, NULL, O_CTRL_IN },
+		{ "extcap-control-out", required_argument, NULL, O_CTRL_OUT },
+		{ "filter", required_argument, NULL, O_FILTER },
+		{ "rate", required_argument, NULL, O_RATE },
+		{ "devices", required_argument, NULL, O_DEVICES },
+		{ "seed", required_argument, NULL, O_SEED },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "", lopts, NULL)) != -1) {
+		switch (c) {
+		case O_IFACES: o->action = A_IFACES; break;
+		case O_DLTS: o->action = A_DLTS; break;
+		case O_CONFIG: o->action = A_CONFIG; break;
+		case O_CAPTURE: o->action = A_CAPTURE; break;
+		case O_IFACE: o->iface = optarg; break;
+		case O_FIFO: o->fifo = optarg; break;
+		case O_CFILTER: o->capture_filter = optarg; break;
+		case O_FILTER: o->filter = optarg; break;
+		case O_RATE: o->rate = optarg; break;
+		case O_DEVICES: o->devices = optarg; break;
+		case O_SEED: o->seed = optarg; break;
+		case O_VERSION: case O_CTRL_IN: case O_CTRL_OUT: break;
+		default: return -1;
+		}
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	const struct iface *ifc;
+
+	if (parse(argc, argv, &o))
+		return 1;
+	if (o.action == A_IFACES) {
+		list_interfaces();
+		return 0;
+	}
+	ifc = find_iface(o.iface);
+	if (!ifc) {
+		fprintf(stderr, "hwmsg-extcap: unknown interface '%s' (hwmsg-sim, hwmsg-genl, hwmsg-tracepoint)\n",
+			o.iface ? o.iface : "");
+		return 1;
+	}
+	switch (o.action) {
+	case A_DLTS:
+		list_dlts();
+		return 0;
+	case A_CONFIG:
+		list_config(ifc);
+		return 0;
+	case A_CAPTURE:
+		if (!o.fifo) {
+			fprintf(stderr, "hwmsg-extcap: --capture needs --fifo\n");
+			return 1;
+		}
+		return capture(&o, ifc);
+	default:	/* Wireshark checking a capture filter */
+		check_filter(o.capture_filter);
+		return 0;
+	}
+}
