@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "capture_filter.h"
+#include "metrics.h"
 #include "hwmsg/io.h"
 #include "hwmsg/sim.h"
 #include "output.h"
@@ -45,6 +46,9 @@ struct config {
 	const char *filter;	/* -f */
 	bool reader_gone;	/* -w - or a FIFO: its reader closed it */
 	bool to_pipe;		/* -w - or a FIFO (Wireshark's extcap) */
+	const char *metrics_path;	/* --metrics */
+	uint64_t metrics_ns;		/* --metrics-interval */
+	struct metrics *metrics;
 	struct capture_filter cf;
 	uint64_t filtered;
 };
@@ -76,6 +80,9 @@ static void usage(FILE *f)
 		"  -z, --compress          zstd-compress whatever the file name\n"
 		"      --no-compress       never compress\n"
 		"      --comment TEXT      a comment stored in the file header\n"
+		"      --metrics FILE      Prometheus text exposition of what is captured,\n"
+		"                          for node_exporter's textfile collector\n"
+		"      --metrics-interval SEC  how often FILE is rewritten (default 10)\n"
 		"      --compat seed       only the record tags devlink-hwmsg.py writes\n"
 		"                          (0-5), for Mellanox's bwz.py\n"
 		"      --rcvbuf BYTES      netlink receive buffer\n"
@@ -171,7 +178,8 @@ static int check_sim_kinds(const struct config *cfg)
 static int parse_args(int argc, char **argv, struct config *cfg)
 {
 	enum { OPT_SIM = 256, OPT_SOURCE, OPT_RATE, OPT_SEED, OPT_EPOCH,
-	       OPT_NOCOMP, OPT_COMMENT, OPT_RCVBUF, OPT_COMPAT };
+	       OPT_NOCOMP, OPT_COMMENT, OPT_RCVBUF, OPT_COMPAT, OPT_METRICS,
+	       OPT_METRICS_INTERVAL };
 	static const struct option lopts[] = {
 		{ "write", required_argument, NULL, 'w' },
 		{ "sim", optional_argument, NULL, OPT_SIM },
@@ -187,6 +195,9 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		{ "no-compress", no_argument, NULL, OPT_NOCOMP },
 		{ "comment", required_argument, NULL, OPT_COMMENT },
 		{ "compat", required_argument, NULL, OPT_COMPAT },
+		{ "metrics", required_argument, NULL, OPT_METRICS },
+		{ "metrics-interval", required_argument, NULL,
+		  OPT_METRICS_INTERVAL },
 		{ "rcvbuf", required_argument, NULL, OPT_RCVBUF },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
@@ -255,6 +266,19 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 			compress_set = c;
 			cfg->oopts.wopts.compress = c == 'z' ?
 				HWMSG_COMPRESS_ZSTD : HWMSG_COMPRESS_NONE;
+			break;
+		case OPT_METRICS:
+			cfg->metrics_path = optarg;
+			break;
+		case OPT_METRICS_INTERVAL:
+			if (parse_u64(optarg, &v, "--metrics-interval"))
+				return -1;
+			if (!v || v > 86400) {
+				fprintf(stderr, "hwmsgd: --metrics-interval: SEC must be 1..86400, not '%s'\n",
+					optarg);
+				return -1;
+			}
+			cfg->metrics_ns = v * 1000000000ull;
 			break;
 		case OPT_COMPAT:
 			if (strcmp(optarg, "seed")) {
@@ -414,6 +438,8 @@ static int drain(struct config *cfg, struct hwmsg_source *src,
 		r = src->ops->next(src, &rec, &err);
 		if (r == 0)
 			return 0;
+		if (r > 0 && cfg->metrics)
+			metrics_feed(cfg->metrics, &rec);
 		/* left out, not lost: the file counts it apart */
 		if (r > 0 && cfg->filter && !capture_filter_keep(&cfg->cf, &rec)) {
 			cfg->filtered++;
@@ -432,11 +458,30 @@ static int drain(struct config *cfg, struct hwmsg_source *src,
 	return 0;
 }
 
+static uint64_t source_drops(void *arg)
+{
+	struct hwmsg_source *src = arg;
+	struct hwmsg_source_stats st = { 0 };
+
+	src->ops->stats(src, &st);
+	return st.dropped;
+}
+
+/* The metrics file, when it is due (or now); its errors stop nothing. */
+static void metrics_due(struct config *cfg, struct hwmsg_source *src,
+			uint64_t now, uint64_t *last, bool now_anyway)
+{
+	if (!cfg->metrics || (!now_anyway && now - *last < cfg->metrics_ns))
+		return;
+	metrics_write(cfg->metrics, source_drops(src), cfg->filtered);
+	*last = now;
+}
+
 /* The capture loop. Returns 0 on a clean stop, -1 on a write/source error. */
 static int capture(struct config *cfg, struct hwmsg_source *src,
 		   struct output *out, uint64_t *written)
 {
-	uint64_t start = mono_ns(), last_flush = start;
+	uint64_t start = mono_ns(), last_flush = start, last_metrics = start;
 	struct hwmsg_err err;
 
 	while (!stop_signal && !cfg->reader_gone) {
@@ -468,17 +513,9 @@ static int capture(struct config *cfg, struct hwmsg_source *src,
 			}
 			last_flush = now;
 		}
+		metrics_due(cfg, src, now, &last_metrics, false);
 	}
 	return 0;
-}
-
-static uint64_t source_drops(void *arg)
-{
-	struct hwmsg_source *src = arg;
-	struct hwmsg_source_stats st = { 0 };
-
-	src->ops->stats(src, &st);
-	return st.dropped;
 }
 
 /*
@@ -538,7 +575,19 @@ int main(int argc, char **argv)
 		src.ops->close(&src);
 		return 1;
 	}
+	if (cfg.metrics_path) {
+		cfg.metrics = metrics_new(cfg.metrics_path);
+		if (!cfg.metrics) {
+			fprintf(stderr, "hwmsgd: out of memory\n");
+			return 1;
+		}
+		if (!cfg.metrics_ns)
+			cfg.metrics_ns = 10 * 1000000000ull;
+	}
 	ret = capture(&cfg, &src, out, &written);
+	/* the last word, drops included */
+	if (cfg.metrics)
+		metrics_write(cfg.metrics, source_drops(&src), cfg.filtered);
 
 	/* the source's drop count goes into the last file before it closes */
 	src.ops->stats(&src, &st);
@@ -552,5 +601,6 @@ int main(int argc, char **argv)
 	if (!cfg.quiet)
 		summary(&cfg, ret != 0, written, held, files, st.dropped);
 	capture_filter_free(&cfg.cf);
+	metrics_free(cfg.metrics);
 	return ret ? 1 : 0;
 }
