@@ -5,6 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <zstd_errors.h>
+
 #include "hwmsg/wire.h"
 #include "in.h"
 
@@ -51,6 +53,13 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 		}
 		in_before = in->zin.pos;
 		ret = ZSTD_decompressStream(in->dc, &out, &in->zin);
+		if (ZSTD_isError(ret) &&
+		    ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge) {
+			snprintf(in->errmsg, sizeof(in->errmsg),
+				 "zstd: a frame wants a window over %u MiB (compressed with --long?): decompress it first (zstd -d)",
+				 1u << (HWMSG_IN_WINDOW_LOG_MAX - 20));
+			return out.pos ? (ssize_t)out.pos : -1;
+		}
 		if (ZSTD_isError(ret)) {
 			snprintf(in->errmsg, sizeof(in->errmsg),
 				 "zstd: %s (compressed offset 0x%" PRIx64 ")",
@@ -187,6 +196,10 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 		in->ibuf = malloc(in->icap);
 		if (!in->dc || !in->ibuf)
 			goto nomem;
+		/* bounded memory whatever the file asks for (zstd --long=27
+		 * wants 128 MiB); ours need 1 MiB, zstd -19 8 MiB */
+		ZSTD_DCtx_setParameter(in->dc, ZSTD_d_windowLogMax,
+				       HWMSG_IN_WINDOW_LOG_MAX);
 	}
 	f = fopencookie(in, "r", funcs);
 	if (!f)

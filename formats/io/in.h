@@ -23,6 +23,7 @@
 #define HWMSG_IN_CHUNK		(64u << 10)
 #define HWMSG_IN_STDIO_BUF	(8u << 10)
 #define HWMSG_IN_KEEP		(HWMSG_IN_STDIO_BUF + 8)
+#define HWMSG_IN_WINDOW_LOG_MAX	24	/* 16 MiB: any zstd level without --long */
 
 struct hwmsg_in {
 	FILE *src;		/* the raw bytes */

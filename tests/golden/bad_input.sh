@@ -173,4 +173,12 @@ sed -n 2p "$T/undec.txt" | grep -q '^  ! .*OP' || { head -n 3 "$T/undec.txt"; ex
 "$HWMSG" stat "$T/undec.pcapng" > "$T/undec.stat"
 grep -q '^records   200 (emad 100, cmd_reg 100, other 0), 1 undecoded$' "$T/undec.stat" ||
 	{ head -n 3 "$T/undec.stat"; exit 1; }
+# a frame that wants a huge window (zstd --long=27, streamed) is refused
+# with a way out, not decoded into 128 MiB of memory
+zstd -q -dc "$G/sim.pcapng.zst" | zstd -q --long=27 -c > "$T/long.zst"
+if "$HWMSG" stat "$T/long.zst" > /dev/null 2> "$T/long.err"; then exit 1; fi
+grep -q 'window over 16 MiB (compressed with --long?): decompress it first (zstd -d)' "$T/long.err" ||
+	{ cat "$T/long.err"; exit 1; }
+zstd -q -dc "$G/sim.pcapng.zst" | zstd -q -19 -c > "$T/l19.zst"
+"$HWMSG" stat "$T/l19.zst" | grep -q '^records   1100 '
 echo "bad input: ok ($n records before the cut)"
