@@ -36,6 +36,8 @@ struct hwmsg_reader {
 	bool done;
 	uint8_t *scratch;	/* a cut record, its last TLV shortened */
 	size_t scratch_cap;
+	uint8_t *names;		/* a record whose names got their NUL */
+	size_t names_cap;
 };
 
 void hwmsg_reader_close(struct hwmsg_reader *r)
@@ -50,6 +52,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 	if (r->src && r->src != stdin)
 		fclose(r->src);
 	free(r->scratch);
+	free(r->names);
 	free(r->name);
 	free(r);
 }
@@ -367,6 +370,63 @@ static const uint8_t *cut_record(struct hwmsg_reader *r, const uint8_t *data,
 	return p;
 }
 
+static bool name_without_nul(const uint8_t *tlv, uint16_t tag, uint16_t len)
+{
+	return tag <= HWMSG_REC_DRIVER_NAME && (!len || tlv[4 + len - 1]);
+}
+
+/*
+ * bwz.py, re-encoding devlink-hwmsg.py's records, writes the names without
+ * their NUL: hand the decoder a copy where each name ends in one. Returns
+ * data itself when no name lacks it, NULL when out of memory.
+ */
+static const uint8_t *nul_names(struct hwmsg_reader *r, const uint8_t *data,
+				uint32_t *len)
+{
+	size_t off, extra = 0, o = 0;
+	uint8_t *p;
+
+	for (off = 0; off + HWMSG_REC_TLV_HDR_LEN <= *len;) {
+		uint16_t tag = hwmsg_get_le16(data + off);
+		uint16_t tlen = hwmsg_get_le16(data + off + 2);
+
+		if (off + HWMSG_REC_TLV_HDR_LEN + tlen > *len)
+			break;
+		extra += name_without_nul(data + off, tag, tlen) && tlen < 0xffff;
+		off += HWMSG_REC_TLV_HDR_LEN + tlen;
+	}
+	if (!extra)
+		return data;
+	if (*len + extra > r->names_cap) {
+		p = realloc(r->names, *len + extra);
+		if (!p)
+			return NULL;
+		r->names = p;
+		r->names_cap = *len + extra;
+	}
+	p = r->names;
+	for (off = 0; off + HWMSG_REC_TLV_HDR_LEN <= *len;) {
+		uint16_t tag = hwmsg_get_le16(data + off);
+		uint16_t tlen = hwmsg_get_le16(data + off + 2);
+		bool add;
+
+		if (off + HWMSG_REC_TLV_HDR_LEN + tlen > *len)
+			break;
+		add = name_without_nul(data + off, tag, tlen) && tlen < 0xffff;
+		memcpy(p + o, data + off, HWMSG_REC_TLV_HDR_LEN + tlen);
+		o += HWMSG_REC_TLV_HDR_LEN + tlen;
+		if (add) {
+			p[o++] = 0;
+			hwmsg_put_le16(p + o - tlen - 1 - 2, (uint16_t)(tlen + 1));
+		}
+		off += HWMSG_REC_TLV_HDR_LEN + tlen;
+	}
+	/* whatever follows a TLV running past the end: the decoder says */
+	memcpy(p + o, data + off, *len - off);
+	*len = (uint32_t)(o + *len - off);
+	return p;
+}
+
 static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 			 uint32_t caplen, uint32_t len, uint64_t off,
 			 struct hwmsg_record *rec, struct hwmsg_err *err)
@@ -376,6 +436,10 @@ static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 
 	if (caplen < len)
 		data = cut_record(r, data, caplen, &use_len, &cut_by);
+	if (data)
+		data = nul_names(r, data, &use_len);
+	if (!data)
+		return hwmsg_errf(err, off, "%s: out of memory", r->name);
 	if (hwmsg_rec_decode(data, use_len, rec, err)) {
 		off += err ? err->offset : 0;
 		if (!err)

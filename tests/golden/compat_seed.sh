@@ -26,4 +26,9 @@ grep -q '> EMAD MTMP query request sensor_index 0 tid 0x6b8b456700000003$' untyp
 	{ cat untyped.txt; exit 1; }
 grep -q '< EMAD MTMP query response sensor_index 0 ok tid 0x6b8b456700000003 latency 1000.000ms$' untyped.txt ||
 	{ cat untyped.txt; exit 1; }
+# what bwz.py writes back: names without their NUL, read all the same
+python3 "$G/seed_reader.py" --rewrite seed.pcapng bwz.pcap
+"$HWMSG" show --no-pair bwz.pcap | cut -d' ' -f2- > bwz.txt
+"$HWMSG" show --no-pair seed.pcapng | cut -d' ' -f2- > seed.cut
+diff -u seed.cut bwz.txt
 echo "compat seed: ok"

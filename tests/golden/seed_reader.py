@@ -7,6 +7,8 @@ records it read and the type of each.
   seed_reader.py FILE          check every record
   seed_reader.py --write FILE  write a classic pcap of EMAD records with
                                tags 3 and 5 only (bwz.py -s 'tlv(incoming,buf)')
+  seed_reader.py --rewrite IN OUT  what bwz.py writes for IN: a classic pcap
+                               (microseconds) whose names lost their NUL
 """
 import struct
 import sys
@@ -62,9 +64,28 @@ def write_untyped(path):
         fh.write(b"".join(out))
 
 
+def rewrite(src, dst):
+    with open(src, "rb") as fh:
+        data = fh.read()
+    out = [struct.pack("<IHHiIII", 0xA1B2C3D4, 2, 4, 0, 0, 65535, 162)]
+    for pkt in packets(data):
+        rec = b""
+        for tag, value in record(pkt).items():
+            number = [k for k, v in TAGS.items() if v == tag][0]
+            if number <= 2:
+                value = value.rstrip(b"\0")  # bwz.py drops the NUL
+            rec += struct.pack("<HH", number, len(value)) + value
+        out.append(struct.pack("<IIII", 0, 0, len(rec), len(rec)) + rec)
+    with open(dst, "wb") as fh:
+        fh.write(b"".join(out))
+
+
 def main():
     if sys.argv[1] == "--write":
         write_untyped(sys.argv[2])
+        return
+    if sys.argv[1] == "--rewrite":
+        rewrite(sys.argv[2], sys.argv[3])
         return
     with open(sys.argv[1], "rb") as fh:
         data = fh.read()
