@@ -89,8 +89,9 @@ static int time_of_day(const char *s, uint64_t first_ns, uint64_t last_ns,
 	if (midnight == (time_t)-1 || midnight < 0)
 		return -1;
 	t = (uint64_t)midnight * NS + (h * 3600ull + m * 60ull) * NS + sec_ns;
-	/* a capture over midnight: 00:10 is the next day's */
-	if (t < first_ns && t + DAY_NS <= last_ns)
+	/* a capture over midnight: 00:10 is the next day's (the first
+	 * record's own second, typed without its fraction, is not) */
+	if (t + NS <= first_ns && t + DAY_NS <= last_ns)
 		t += DAY_NS;
 	*ts_ns = t;
 	return 0;
