@@ -38,13 +38,14 @@ static void reg_line(void *arg, const char *text)
 	add(arg, "  %s", text);
 }
 
-static void record_lines(struct lines *ls, const struct top_ui *ui,
+static void record_lines(struct lines *ls, const struct top_store *st,
 			 const struct top_msg *m)
 {
-	const struct top_dev *d = store_dev(&ui->store, m);
+	const struct top_dev *d = store_dev(st, m);
 	char t[32], idx[32] = "";
 
-	add(ls, "Record #%" PRIu64 "  %s%03u  %s  %s  %u bytes%s", m->seq,
+	/* numbered from 1, as hwmsg show -N and Wireshark number them */
+	add(ls, "Record #%" PRIu64 "  %s%03u  %s  %s  %u bytes%s", m->seq + 1,
 	    top_fmt_time(m->ts_ns, t, sizeof(t)),
 	    (unsigned int)(m->ts_ns % 1000), hwmsg_dir_str(m->dir),
 	    hwmsg_type_str(m->type), m->len,
@@ -138,7 +139,7 @@ static void txn_lines(struct lines *ls, const struct top_msg *m,
 		add(ls,
 		    "Transaction  latency %s, %s #%" PRIu64 "  (p: go there)",
 		    top_fmt_dur(m->latency_ns, d, sizeof(d)),
-		    rsp ? "request" : "response", m->pair_seq);
+		    rsp ? "request" : "response", m->pair_seq + 1);
 	else if (m->flags & TOP_MSG_MATCHED)
 		add(ls, "Transaction  latency %s (request to response)",
 		    top_fmt_dur(m->latency_ns, d, sizeof(d)));
@@ -189,16 +190,16 @@ static void reg_lines(struct lines *ls, const struct hwmsg_msg *msg)
 		 msg->reg_len);
 }
 
-static void build(struct lines *ls, const struct top_ui *ui,
+static void build(struct lines *ls, const struct top_store *st,
 		  const struct top_msg *m)
 {
 	struct hwmsg_record rec;
 	struct hwmsg_msg msg;
 	struct hwmsg_err err;
 
-	record_lines(ls, ui, m);
+	record_lines(ls, st, m);
 	memset(&err, 0, sizeof(err));
-	if (store_decode(&ui->store, m, &rec, &msg, &err) < 0) {
+	if (store_decode(st, m, &rec, &msg, &err) < 0) {
 		add(ls, "Not decoded: %s", err.msg);
 		add(ls, "Payload");
 		hex_lines(ls, m->payload, m->len);
@@ -221,6 +222,7 @@ void detail_draw(struct top_ui *ui, int y, int rows)
 {
 	static struct lines ls;
 	const struct top_msg *m = NULL;
+	const struct top_store *st = NULL;
 	unsigned int i;
 	int r;
 
@@ -233,9 +235,9 @@ void detail_draw(struct top_ui *ui, int y, int rows)
 	ui_put(y, 0, ui_color(TOP_C_TITLE), " Detail  ([ ] scroll)");
 	ls.n = 0;
 	if (ui->view.count)
-		m = store_get(&ui->store, view_at(&ui->view, ui->view.sel));
+		m = ui_msg(ui, view_at(&ui->view, ui->view.sel), &st);
 	if (m)
-		build(&ls, ui, m);
+		build(&ls, st, m);
 	else
 		add(&ls, "no message selected");
 	if (ui->detail_scroll + (unsigned int)rows - 1 > ls.n)

@@ -63,11 +63,31 @@ int header_draw(const struct top_ui *ui, int y)
 	move(y + 2, 0);
 	clrtoeol();
 	x = 0;
-	ui_put(y + 2, x, 0, "shown %zu of %" PRIu64 " kept (max %zu)",
-	       ui->view.count, ui->store.next - ui->store.first,
-	       ui->store.cap);
+	if (ui->browse && ui->view.all) {
+		/* the whole file, read again as it is scrolled */
+		ui_put(y + 2, x, 0, "record %zu of %" PRIu64 " (whole file)",
+		       ui->view.count ? ui->view.sel + 1 : 0,
+		       ui->browse->count);
+	} else if (ui->browse) {
+		ui_put(y + 2, x, 0,
+		       "shown %zu of the newest %" PRIu64 " (filtering keeps --max %zu)",
+		       ui->view.count, ui->store.next - ui->store.first,
+		       ui->store.cap);
+	} else {
+		/* a ring: say where it starts */
+		ui_put(y + 2, x, 0,
+		       "shown %zu of %" PRIu64 " kept (max %zu, oldest kept #%" PRIu64 ")",
+		       ui->view.count, ui->store.next - ui->store.first,
+		       ui->store.cap,
+		       ui->store.next > ui->store.first ? ui->store.first + 1 :
+							  0);
+	}
+	if (ui->browse && !ui->browse->indexed)
+		ui_put(y + 2, getcurx(stdscr), ui_color(TOP_C_WARN),
+		       "  indexing %d%%", (int)(ui->browse->progress * 100));
 	if (filter_active(f))
-		ui_put(y + 2, 45, ui_color(TOP_C_WARN), "filter:%s%s%s%s",
+		ui_put(y + 2, getcurx(stdscr) + 2, ui_color(TOP_C_WARN),
+		       "filter:%s%s%s%s",
 		       f->errors_only ? " errors" : "",
 		       f->reg[0] ? " \"" : "", f->reg, f->reg[0] ? "\"" : "");
 	return 3;

@@ -11,7 +11,10 @@ static const char *const help_text[] = {
 	"q            quit (also Ctrl-C)",
 	"Up/Down      select the previous/next message",
 	"PgUp/PgDn    move a page",
-	"Home/End     first/last message (End follows new ones)",
+	"Home/End     first/last message (End follows new ones);",
+	"             g/G too. In a file: the whole capture",
+	":N           go to record N (numbered from 1, as hwmsg show -N)",
+	"t TIME       go to a time: 12:03:04.5, or +10s after the first",
 	"Enter, Tab   show/hide the detail pane",
 	"p            go to the request/response pair",
 	"[ ]          scroll the detail pane",
@@ -63,9 +66,13 @@ void statusline_draw(const struct top_ui *ui, int y)
 	clrtoeol();
 	attroff(a);
 	if (ui->prompt) {
-		ui_put(y, 0, a,
-		       "filter (display filter, or register/id/device words): "
-		       "%s_",
+		ui_put(y, 0, a, "%s%s_",
+		       ui->prompt_kind == TOP_PROMPT_RECORD ?
+			       "go to record: " :
+		       ui->prompt_kind == TOP_PROMPT_TIME ?
+			       "go to time (12:03:04.5, +10s): " :
+			       "filter (display filter, or register/id/device "
+			       "words): ",
 		       ui->prompt_buf);
 		return;
 	}

@@ -7,6 +7,8 @@
 
 #include "ui.h"
 
+#define GO_ERROR_SLICE 20000	/* records read from a file per n/N */
+
 /* false (and the prompt stays, the error in the status line) if the
  * display filter does not compile */
 static bool set_filter(struct top_ui *ui, const char *text)
@@ -20,7 +22,7 @@ static bool set_filter(struct top_ui *ui, const char *text)
 		return false;
 	}
 	ui->status[0] = '\0';
-	view_rebuild(&ui->view, &ui->store);
+	ui_rebuild(ui);
 	ui->detail_scroll = 0;
 	return true;
 }
@@ -62,7 +64,11 @@ static void prompt_key(struct top_ui *ui, int ch)
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
-		if (set_filter(ui, ui->prompt_buf)) {
+		if (ui->prompt_kind == TOP_PROMPT_RECORD) {
+			ui->prompt = !goto_record(ui, ui->prompt_buf);
+		} else if (ui->prompt_kind == TOP_PROMPT_TIME) {
+			ui->prompt = !goto_time(ui, ui->prompt_buf);
+		} else if (set_filter(ui, ui->prompt_buf)) {
 			ui->prompt = false;
 			remember(ui, ui->prompt_buf);
 		}
@@ -71,10 +77,12 @@ static void prompt_key(struct top_ui *ui, int ch)
 		ui->prompt_buf[0] = '\0';
 		break;
 	case KEY_UP:
-		recall(ui, 1);
+		if (ui->prompt_kind == TOP_PROMPT_FILTER)
+			recall(ui, 1);
 		break;
 	case KEY_DOWN:
-		recall(ui, -1);
+		if (ui->prompt_kind == TOP_PROMPT_FILTER)
+			recall(ui, -1);
 		break;
 	case KEY_BACKSPACE:
 	case 127:
@@ -125,20 +133,31 @@ static bool summary_key(struct top_ui *ui, int ch, int page)
 
 static bool is_error(const struct top_msg *m)
 {
-	return !(m->flags & TOP_MSG_DECODED) || m->status;
+	return m && (!(m->flags & TOP_MSG_DECODED) || m->status);
 }
 
-/* Select the next (dir 1) or previous (-1) error in the list. */
+/* Select the next (dir 1) or previous (-1) error in the list. A whole
+ * file is searched a slice per key, read from the file: the keys stay
+ * answered; the selection goes as far as it looked. */
 static void go_error(struct top_ui *ui, int dir)
 {
 	struct top_view *v = &ui->view;
-	size_t pos = v->sel;
+	const struct top_store *st;
+	size_t pos = v->sel, looked = 0;
 
 	while (v->count && (dir > 0 ? pos + 1 < v->count : pos > 0)) {
 		pos = dir > 0 ? pos + 1 : pos - 1;
-		if (is_error(store_get(&ui->store, view_at(v, pos)))) {
+		if (is_error(ui_msg(ui, view_at(v, pos), &st))) {
 			v->sel = pos;
 			v->tail = false;
+			return;
+		}
+		if (v->all && ++looked == GO_ERROR_SLICE) {
+			v->sel = pos;
+			v->tail = false;
+			snprintf(ui->status, sizeof(ui->status),
+				 "no error in %d records (%c again looks on)",
+				 GO_ERROR_SLICE, dir > 0 ? 'n' : 'N');
 			return;
 		}
 	}
@@ -150,19 +169,20 @@ static void go_error(struct top_ui *ui, int dir)
 static void go_pair(struct top_ui *ui)
 {
 	struct top_view *v = &ui->view;
+	const struct top_store *st;
 	const struct top_msg *m;
 	long pos;
 
-	m = v->count ? store_get(&ui->store, view_at(v, v->sel)) : NULL;
+	m = v->count ? ui_msg(ui, view_at(v, v->sel), &st) : NULL;
 	if (!m || !(m->flags & TOP_MSG_PAIRED)) {
 		snprintf(ui->status, sizeof(ui->status),
 			 "no request/response pair for this message");
 		return;
 	}
-	if (!store_get(&ui->store, m->pair_seq)) {
+	if (!ui_msg(ui, m->pair_seq, &st)) {
 		snprintf(ui->status, sizeof(ui->status),
 			 "#%llu is no longer kept (--max)",
-			 (unsigned long long)m->pair_seq);
+			 (unsigned long long)m->pair_seq + 1);
 		return;
 	}
 	pos = view_find(v, m->pair_seq);
@@ -170,11 +190,11 @@ static void go_pair(struct top_ui *ui)
 		/* hidden by the filter: the user asked to see it */
 		filter_clear(&v->filter);
 		v->filter.errors_only = false;
-		view_rebuild(v, &ui->store);
+		ui_rebuild(ui);
 		pos = view_find(v, m->pair_seq);
 		snprintf(ui->status, sizeof(ui->status),
 			 "filter cleared to show #%llu",
-			 (unsigned long long)m->pair_seq);
+			 (unsigned long long)m->pair_seq + 1);
 		if (pos < 0)
 			return;
 	}
@@ -247,10 +267,18 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		break;
 	case 'e':
 		v->filter.errors_only = !v->filter.errors_only;
-		view_rebuild(v, &ui->store);
+		ui_rebuild(ui);
+		break;
+	case ':':
+	case 't':
+		ui->prompt = true;
+		ui->prompt_kind = ch == ':' ? TOP_PROMPT_RECORD :
+					      TOP_PROMPT_TIME;
+		ui->prompt_buf[0] = '\0';
 		break;
 	case '/':
 		ui->prompt = true;
+		ui->prompt_kind = TOP_PROMPT_FILTER;
 		ui->history_pos = 0;
 		snprintf(ui->prompt_buf, sizeof(ui->prompt_buf), "%s",
 			 v->filter.reg);

@@ -42,24 +42,24 @@ static void titles(int y)
 }
 
 /* The register's index fields ("local_port 17"), if the screen is wide. */
-static void info(const struct top_ui *ui, const struct top_msg *m, int y,
+static void info(const struct top_store *st, const struct top_msg *m, int y,
 		 int attr)
 {
 	struct hwmsg_record rec;
 	struct hwmsg_msg msg;
 	char buf[128];
 
-	if (store_decode(&ui->store, m, &rec, &msg, NULL) < 0 || !msg.has_reg)
+	if (store_decode(st, m, &rec, &msg, NULL) < 0 || !msg.has_reg)
 		return;
 	if (regfields_summary(m->reg_id, msg.reg, msg.reg_len, buf,
 			      sizeof(buf)))
 		ui_put(y, X_INFO, attr, "%s", buf);
 }
 
-static void line(const struct top_ui *ui, const struct top_msg *m, int y,
+static void line(const struct top_store *st, const struct top_msg *m, int y,
 		 bool sel)
 {
-	const struct top_dev *d = store_dev(&ui->store, m);
+	const struct top_dev *d = store_dev(st, m);
 	int base = sel ? ui_color(TOP_C_SEL) : 0;
 	int err = sel ? base | (int)A_BOLD : ui_color(TOP_C_ERROR);
 	char buf[64];
@@ -98,7 +98,7 @@ static void line(const struct top_ui *ui, const struct top_msg *m, int y,
 	if (m->type == HWMSG_TYPE_MLX_EMAD)
 		ui_put(y, X_TID, base, "%016" PRIx64, m->tid);
 	if (COLS > X_INFO)
-		info(ui, m, y, base);
+		info(st, m, y, base);
 }
 
 void list_draw(struct top_ui *ui, int y, int rows)
@@ -114,15 +114,20 @@ void list_draw(struct top_ui *ui, int y, int rows)
 	view_scroll(v, (size_t)(rows > 0 ? rows : 1));
 	for (i = 0; i < rows; i++) {
 		size_t pos = v->top + (size_t)i;
+		const struct top_store *st;
 		const struct top_msg *m;
 
 		move(y + i, 0);
 		clrtoeol();
 		if (pos >= v->count)
 			continue;
-		m = store_get(&ui->store, view_at(v, pos));
+		m = ui_msg(ui, view_at(v, pos), &st);
 		if (m)
-			line(ui, m, y + i, pos == v->sel);
+			line(st, m, y + i, pos == v->sel);
+		else if (ui->browse && v->all)
+			ui_put(y + i, 0, ui_color(TOP_C_ERROR),
+			       "record %zu cannot be read: %s", pos + 1,
+			       ui->browse->error);
 	}
 	if (!v->count && rows > 0)
 		ui_put(y, 2, A_DIM, "%s",

@@ -28,6 +28,11 @@ int store_init(struct top_store *s, size_t cap)
 	return 0;
 }
 
+void store_set_base(struct top_store *s, uint64_t seq)
+{
+	s->first = s->next = seq;
+}
+
 void store_free(struct top_store *s)
 {
 	uint64_t seq;

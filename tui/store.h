@@ -82,6 +82,8 @@ struct top_store {
 
 int store_init(struct top_store *s, size_t cap);
 void store_free(struct top_store *s);
+/* An empty store numbers its messages from seq (a page of a file). */
+void store_set_base(struct top_store *s, uint64_t seq);
 /* Decode, pair and keep one record (rec is copied). Returns its seq. */
 uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec);
 /* The message with this seq, or NULL when evicted or not yet seen. */

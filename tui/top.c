@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -287,6 +288,11 @@ static void run(struct top_ui *ui)
 	while (!quit_signal) {
 		now = mono_ns();
 		ui->rate = live_rate(&rm, now, ingest(ui, now, &more));
+		if (ui->browse) {
+			browse_poll(ui->browse);
+			if (ui->view.all)
+				view_all(&ui->view, ui->browse->count);
+		}
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
 		/* live: a device gone quiet still ages its requests */
@@ -309,6 +315,35 @@ static void run(struct top_ui *ui)
 				return;
 			timeout(0);
 		}
+	}
+}
+
+/*
+ * A regular file is browsed whole: indexed, read again page by page. A
+ * pipe, stdin or a file being followed only has the ring.
+ */
+static struct top_browse *browse_file(const struct top_opts *o,
+				      struct hwmsg_err *err)
+{
+	struct top_browse *b;
+	struct stat st;
+
+	if (!o->path || o->follow || !strcmp(o->path, "-") ||
+	    stat(o->path, &st) || !S_ISREG(st.st_mode))
+		return NULL;
+	b = malloc(sizeof(*b));
+	if (!b || browse_start(b, o->path, err)) {
+		free(b);
+		return NULL;
+	}
+	return b;
+}
+
+static void browse_free(struct top_browse *b)
+{
+	if (b) {
+		browse_stop(b);
+		free(b);
 	}
 }
 
@@ -356,6 +391,12 @@ int cmd_top(int argc, char **argv)
 		fprintf(stderr, "hwmsg top: %s\n", err.msg);
 		goto fail;
 	}
+	ui.browse = browse_file(&o, &err);
+	if (ui.browse) {
+		/* a file opens at its first record */
+		ui.view.tail = false;
+		view_all(&ui.view, 0);
+	}
 	if (!isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "hwmsg top: standard output is not a terminal "
 				"(hwmsg show prints text)\n");
@@ -396,6 +437,7 @@ int cmd_top(int argc, char **argv)
 	delscreen(scr);
 	if (tty_in)
 		fclose(tty_in);
+	browse_free(ui.browse);
 	source_free(ui.src);
 	view_free(&ui.view);
 	store_free(&ui.store);
@@ -403,6 +445,7 @@ int cmd_top(int argc, char **argv)
 fail:
 	if (tty_in)
 		fclose(tty_in);
+	browse_free(ui.browse);
 	source_free(ui.src);
 	view_free(&ui.view);
 	store_free(&ui.store);

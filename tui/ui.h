@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "browse.h"
 #include "source.h"
 #include "store.h"
 #include "view.h"
@@ -23,14 +24,22 @@ enum top_color {
 	TOP_C_SEL,		/* the selected line */
 };
 
+enum top_prompt {
+	TOP_PROMPT_FILTER,	/* / */
+	TOP_PROMPT_RECORD,	/* :N */
+	TOP_PROMPT_TIME,	/* t TIME */
+};
+
 struct top_ui {
 	struct top_store store;
+	struct top_browse *browse;	/* a whole file at hand; NULL: live */
 	struct top_view view;
 	struct top_source *src;
 	bool detail;		/* detail pane shown */
 	bool summary;		/* per-register table instead of the list */
 	bool help;		/* help overlay */
-	bool prompt;		/* typing a filter */
+	bool prompt;		/* typing a filter, a record, a time */
+	enum top_prompt prompt_kind;
 	char prompt_buf[TOP_FILTER_LEN];
 	char history[8][TOP_FILTER_LEN];	/* filters applied, newest first */
 	unsigned int n_history, history_pos;
@@ -44,6 +53,19 @@ struct top_ui {
 void ui_put(int y, int x, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int ui_color(enum top_color c);
+
+/*
+ * The message with this seq and the store it lives in: from the file when
+ * the whole file is shown (view.all), else from the ring. NULL when it is
+ * not kept or cannot be read.
+ */
+const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
+			     const struct top_store **st);
+/* After a filter change: every record of a file, or the ring filtered. */
+void ui_rebuild(struct top_ui *ui);
+/* :N and t TIME; false (with ui->status set) when text is not understood */
+bool goto_record(struct top_ui *ui, const char *text);
+bool goto_time(struct top_ui *ui, const char *text);
 
 /* One key pressed; false when it means quit. */
 bool keys_handle(struct top_ui *ui, int ch, int page);

@@ -117,6 +117,8 @@ bool filter_match(const struct top_filter *f, const struct top_store *s,
 
 uint64_t view_at(const struct top_view *v, size_t pos)
 {
+	if (v->all)
+		return pos;
 	return v->seqs[(v->head + pos) % v->cap];
 }
 
@@ -124,6 +126,8 @@ long view_find(const struct top_view *v, uint64_t seq)
 {
 	size_t lo = 0, hi = v->count, mid;
 
+	if (v->all)
+		return seq < v->count ? (long)seq : -1;
 	while (lo < hi) {
 		mid = lo + (hi - lo) / 2;
 		if (view_at(v, mid) < seq)
@@ -155,6 +159,8 @@ void view_sync(struct top_view *v, const struct top_store *s, uint64_t from)
 	size_t n = 0;
 	uint64_t seq;
 
+	if (v->all)
+		return;		/* the ring is not what is shown */
 	while (n < v->count && view_at(v, n) < s->first)
 		n++;
 	if (n)
@@ -171,6 +177,7 @@ void view_rebuild(struct top_view *v, const struct top_store *s)
 	uint64_t sel_seq = v->count ? view_at(v, v->sel) : 0;
 	size_t pos;
 
+	v->all = false;
 	v->head = v->count = v->sel = v->top = 0;
 	view_sync(v, s, s->first);
 	if (v->tail || !v->count)
@@ -178,6 +185,19 @@ void view_rebuild(struct top_view *v, const struct top_store *s)
 	for (pos = 0; pos < v->count && view_at(v, pos) < sel_seq; pos++)
 		;
 	v->sel = pos < v->count ? pos : v->count - 1;
+}
+
+void view_all(struct top_view *v, uint64_t count)
+{
+	uint64_t sel_seq = v->count ? view_at(v, v->sel) : 0;
+
+	v->all = true;
+	v->head = 0;
+	v->count = (size_t)count;
+	if (v->tail || sel_seq >= count)
+		v->sel = count ? (size_t)count - 1 : 0;
+	else
+		v->sel = (size_t)sel_seq;
 }
 
 void view_move(struct top_view *v, long delta)

@@ -30,6 +30,9 @@ struct top_view {
 	size_t sel;			/* selected position, < count */
 	size_t top;			/* first position on screen */
 	bool tail;			/* selection follows the newest */
+	/* every record of a file (browse.h): positions are record numbers,
+	 * count is what is indexed; seqs is not used */
+	bool all;
 };
 
 int view_init(struct top_view *v, size_t cap);
@@ -57,6 +60,9 @@ long view_find(const struct top_view *v, uint64_t seq);
 void view_sync(struct top_view *v, const struct top_store *s, uint64_t from);
 /* Refill from the whole store after a filter change; keeps the selection. */
 void view_rebuild(struct top_view *v, const struct top_store *s);
+/* Show every record of a file, count of them so far; keeps the selected
+ * record. */
+void view_all(struct top_view *v, uint64_t count);
 /* Move the selection by delta (clamped); moving off the end stops tail. */
 void view_move(struct top_view *v, long delta);
 void view_home(struct top_view *v);

@@ -36,6 +36,46 @@ static int src_error(struct hwmsg_in *in)
 	return -1;
 }
 
+/* A frame starts here; a skippable frame's successor at the same plain
+ * offset replaces it (decoding from either gives the same bytes). */
+static void note_frame(struct hwmsg_in *in, uint64_t comp)
+{
+	struct hwmsg_in_frame *last;
+	unsigned int i;
+
+	if (in->n_frames) {
+		i = (in->frame_next + HWMSG_IN_FRAMES - 1) % HWMSG_IN_FRAMES;
+		last = &in->frames[i];
+		if (last->comp == comp)
+			return;
+		if (last->plain == in->plain_out) {
+			last->comp = comp;
+			return;
+		}
+	}
+	in->frames[in->frame_next] = (struct hwmsg_in_frame){
+		in->plain_out, comp
+	};
+	in->frame_next = (in->frame_next + 1) % HWMSG_IN_FRAMES;
+	if (in->n_frames < HWMSG_IN_FRAMES)
+		in->n_frames++;
+}
+
+int hwmsg_in_frame_of(const struct hwmsg_in *in, uint64_t off,
+		      struct hwmsg_in_frame *f)
+{
+	unsigned int k, i;
+
+	for (k = 1; k <= in->n_frames; k++) {
+		i = (in->frame_next + HWMSG_IN_FRAMES - k) % HWMSG_IN_FRAMES;
+		if (in->frames[i].plain <= off) {
+			*f = in->frames[i];
+			return 0;
+		}
+	}
+	return -1;
+}
+
 /* Decompress up to size bytes; 0 at the end, -1 with errmsg set. */
 static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 {
@@ -69,9 +109,14 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 			 * is reported on the next read */
 			return out.pos ? (ssize_t)out.pos : -1;
 		}
+		in->plain_out += out.pos - before;
 		/* an idle call returns a hint even between frames */
 		if (in->zin.pos != in_before || out.pos != before)
 			in->frame_open = ret != 0;
+		/* 0: a frame ended, flushed; the next one starts here */
+		if (!ret)
+			note_frame(in, in->src_read -
+					       (in->zin.size - in->zin.pos));
 		if (in->zin.pos == in->zin.size && in->src_eof &&
 		    out.pos == before)
 			break;
@@ -106,8 +151,9 @@ static int refill(struct hwmsg_in *in)
 		return -1;
 	hwmsg_scan_feed(&in->scan, in->chunk + keep, (size_t)n);
 	in->chunk_len += (size_t)n;
-	if (!in->chunk_start && !keep) {
-		in->head_len = in->chunk_len < 4 ? in->chunk_len : 4;
+	if (!in->chunk_start && in->head_len < HWMSG_IN_FIRST) {
+		in->head_len = in->chunk_len < HWMSG_IN_FIRST ? in->chunk_len :
+							       HWMSG_IN_FIRST;
 		memcpy(in->head, in->chunk, in->head_len);
 	}
 	return 0;
@@ -191,6 +237,7 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 	if (!in->chunk || !in->stdio_buf)
 		goto nomem;
 	if (in->peek_len == 4 && hwmsg_get_le32(in->peek) == HWMSG_ZSTD_MAGIC) {
+		note_frame(in, 0);
 		in->dc = ZSTD_createDCtx();
 		in->icap = ZSTD_DStreamInSize();
 		in->ibuf = malloc(in->icap);

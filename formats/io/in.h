@@ -24,6 +24,16 @@
 #define HWMSG_IN_STDIO_BUF	(8u << 10)
 #define HWMSG_IN_KEEP		(HWMSG_IN_STDIO_BUF + 8)
 #define HWMSG_IN_WINDOW_LOG_MAX	24	/* 16 MiB: any zstd level without --long */
+/* frame starts remembered: more than fit in the plain bytes libpcap may
+ * lag behind the decoder (a chunk and stdio's buffer) */
+#define HWMSG_IN_FRAMES		1024u
+#define HWMSG_IN_FIRST		24	/* a classic pcap file header */
+
+/* A zstd frame (or skippable frame) starts at file offset comp, where
+ * the plain stream stands at plain. */
+struct hwmsg_in_frame {
+	uint64_t plain, comp;
+};
 
 struct hwmsg_in {
 	FILE *src;		/* the raw bytes */
@@ -46,8 +56,12 @@ struct hwmsg_in {
 	size_t chunk_len, chunk_pos;
 	uint64_t chunk_start;
 	char *stdio_buf;	/* the FILE's buffer, of known size */
-	uint8_t head[4];	/* the first plain bytes: the file magic */
+	uint8_t head[HWMSG_IN_FIRST];	/* the first plain bytes: the file
+					 * magic, a pcap file header */
 	size_t head_len;
+	uint64_t plain_out;	/* plain bytes decompressed so far */
+	struct hwmsg_in_frame frames[HWMSG_IN_FRAMES];	/* a ring */
+	unsigned int n_frames, frame_next;
 	char errmsg[160];	/* why a read failed, for the reader's error */
 	struct hwmsg_scan scan;	/* sees each plain byte once, in order */
 };
@@ -62,6 +76,12 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err);
 /* Copy n plain bytes at off if still held; -1 when they are gone. */
 int hwmsg_in_peek_back(const struct hwmsg_in *in, uint64_t off, uint8_t *out,
 		       size_t n);
+/*
+ * The latest frame start at or before plain offset off (so decoding from
+ * it reaches off): 0 and *f filled, -1 when it is no longer remembered.
+ */
+int hwmsg_in_frame_of(const struct hwmsg_in *in, uint64_t off,
+		      struct hwmsg_in_frame *f);
 void hwmsg_in_free(struct hwmsg_in *in);
 
 #endif

@@ -24,6 +24,7 @@
 #define PCAP_MAGIC_NS		0xa1b23c4du
 #define PCAPNG_EPB_DATA_OFF	28	/* header, if id, ts, lengths */
 #define PCAPNG_EPB_MIN_LEN	32	/* ... and the trailing length */
+#define PCAP_REC_HDR_LEN	16	/* classic pcap: ts, lengths */
 #define EMAD_OP_OFF		HWMSG_EMAD_ETH_HDR_LEN
 
 struct hwmsg_reader {
@@ -38,6 +39,7 @@ struct hwmsg_reader {
 	size_t scratch_cap;
 	uint8_t *names;		/* a record whose names got their NUL */
 	size_t names_cap;
+	uint64_t block;		/* plain offset of the last packet's block */
 };
 
 void hwmsg_reader_close(struct hwmsg_reader *r)
@@ -72,7 +74,7 @@ static int open_failed(struct hwmsg_reader *r, const char *why,
 	const char *kind = NULL;
 	uint32_t m;
 
-	if (r->in.head_len == 4) {
+	if (r->in.head_len >= 4) {
 		m = hwmsg_get_le32(r->in.head);
 		if (m == PCAPNG_MAGIC)
 			kind = "pcapng header blocks (section header, first interface)";
@@ -168,7 +170,7 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		return hwmsg_errf(err, 0,
 				  "%s: link type %d not supported (want 162 USER15 hwmsg records or 1 Ethernet with EMAD)",
 				  r->name, lt);
-	else if (r->in.head_len == 4 &&
+	else if (r->in.head_len >= 4 &&
 		 hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC)
 		r->info.format = HWMSG_INPUT_PCAPNG_USER15;
 	else
@@ -254,6 +256,12 @@ const struct hwmsg_reader_info *hwmsg_reader_info(const struct hwmsg_reader *r)
 	return &r->info;
 }
 
+static bool is_pcapng(const struct hwmsg_reader *r)
+{
+	return r->in.head_len >= 4 &&
+	       hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC;
+}
+
 /* Where libpcap stands in the plain stream: the end of the last packet. */
 static uint64_t consumed(const struct hwmsg_reader *r)
 {
@@ -273,7 +281,7 @@ static uint64_t data_offset(const struct hwmsg_reader *r, uint32_t caplen)
 	uint8_t t[4];
 	uint32_t len;
 
-	if (r->in.head_len < 4 || hwmsg_get_le32(r->in.head) != PCAPNG_MAGIC)
+	if (!is_pcapng(r))
 		return end >= caplen ? end - caplen : 0;
 	if (!hwmsg_in_peek_back(&r->in, end - 4, t, 4)) {
 		len = hwmsg_get_le32(t);
@@ -495,6 +503,8 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 		}
 		r->info.packets++;
 		off = data_offset(r, hdr->caplen);
+		r->block = off - (is_pcapng(r) ? PCAPNG_EPB_DATA_OFF :
+						 PCAP_REC_HDR_LEN);
 		memset(rec, 0, sizeof(*rec));
 		rec->ts_ns = (uint64_t)hdr->ts.tv_sec * 1000000000u +
 			     (uint64_t)hdr->ts.tv_usec;
@@ -527,4 +537,42 @@ int hwmsg_reader_iface(const struct hwmsg_reader *r, unsigned int i,
 		       struct hwmsg_reader_iface *s)
 {
 	return hwmsg_scan_iface(&r->in.scan, i, s);
+}
+
+int hwmsg_reader_pos(const struct hwmsg_reader *r, struct hwmsg_reader_pos *p)
+{
+	struct hwmsg_in_frame f = { 0, 0 };
+
+	memset(p, 0, sizeof(*p));
+	if (!r->info.packets)
+		return -1;
+	p->block = r->block;
+	p->src_read = r->in.src_read;
+	if (r->in.dc && hwmsg_in_frame_of(&r->in, r->block, &f))
+		return -1;	/* cannot happen: the ring outlasts the lag */
+	p->frame = f.comp;
+	p->frame_plain = f.plain;
+	return 0;
+}
+
+int hwmsg_reader_context(const struct hwmsg_reader *r, uint64_t block,
+			 const uint8_t **ctx, size_t *len, uint64_t *start)
+{
+	const struct hwmsg_scan_sect *x;
+
+	if (!is_pcapng(r)) {
+		if (r->in.head_len < HWMSG_IN_FIRST)
+			return -1;
+		*ctx = r->in.head;	/* the file header */
+		*len = HWMSG_IN_FIRST;
+		*start = 0;
+		return 0;
+	}
+	x = hwmsg_scan_sect_of(&r->in.scan, block);
+	if (!x || x->bad || !x->len)
+		return -1;
+	*ctx = x->ctx;
+	*len = x->len;
+	*start = x->start;
+	return 0;
 }

@@ -21,6 +21,11 @@ void hwmsg_scan_init(struct hwmsg_scan *s)
 
 void hwmsg_scan_free(struct hwmsg_scan *s)
 {
+	for (unsigned int i = 0; i < s->n_sects; i++)
+		free(s->sects[i].ctx);
+	free(s->sects);
+	s->sects = NULL;
+	s->n_sects = s->cap_sects = 0;
 	free(s->blk);
 	free(s->ifs);
 	s->blk = NULL;
@@ -204,6 +209,72 @@ skipped:
 		s->isb_skipped++;
 }
 
+/* A new section starts at the current block (its SHB). */
+static void add_sect(struct hwmsg_scan *s)
+{
+	struct hwmsg_scan_sect *x;
+
+	if (s->n_sects == s->cap_sects) {
+		unsigned int cap = s->cap_sects ? s->cap_sects * 2 : 4;
+
+		x = realloc(s->sects, cap * sizeof(*x));
+		if (!x) {
+			/* the previous section would be taken for this one */
+			if (s->n_sects)
+				s->sects[s->n_sects - 1].bad = true;
+			return;
+		}
+		s->sects = x;
+		s->cap_sects = cap;
+	}
+	x = &s->sects[s->n_sects++];
+	memset(x, 0, sizeof(*x));
+	x->start = s->blk_start;
+}
+
+/* The current block, whole, belongs to its section's context. */
+static void ctx_add(struct hwmsg_scan *s, const uint8_t *blk, size_t len)
+{
+	struct hwmsg_scan_sect *x;
+	uint8_t *p;
+
+	if (!s->n_sects)
+		return;
+	x = &s->sects[s->n_sects - 1];
+	if (x->bad)
+		return;
+	if (!blk || x->len + len > HWMSG_SCAN_MAX_CTX) {
+		x->bad = true;
+		return;
+	}
+	if (x->len + len > x->cap) {
+		size_t cap = x->cap ? x->cap * 2 : 512;
+
+		while (cap < x->len + len)
+			cap *= 2;
+		p = realloc(x->ctx, cap);
+		if (!p) {
+			x->bad = true;
+			return;
+		}
+		x->ctx = p;
+		x->cap = cap;
+	}
+	memcpy(x->ctx + x->len, blk, len);
+	x->len += len;
+}
+
+const struct hwmsg_scan_sect *hwmsg_scan_sect_of(const struct hwmsg_scan *s,
+						 uint64_t off)
+{
+	unsigned int i = s->n_sects;
+
+	while (i--)
+		if (s->sects[i].start <= off)
+			return &s->sects[i];
+	return NULL;
+}
+
 /* The 12 header bytes are in: decide what to do with the block. */
 static void start_block(struct hwmsg_scan *s)
 {
@@ -227,7 +298,9 @@ static void start_block(struct hwmsg_scan *s)
 	s->len = get32(s, s->hdr + 4);
 	if (s->len < HDR_LEN || s->len % 4 || (shb && s->len < SHB_MIN_LEN))
 		goto off;	/* libpcap gives up here too */
-	if ((s->type == PCAPNG_IDB || s->type == PCAPNG_ISB) &&
+	if (shb)
+		add_sect(s);
+	if ((s->type == PCAPNG_IDB || s->type == PCAPNG_ISB || shb) &&
 	    s->len <= HWMSG_SCAN_MAX_BLOCK) {
 		if (!s->blk)
 			s->blk = malloc(HWMSG_SCAN_MAX_BLOCK);
@@ -239,6 +312,8 @@ static void start_block(struct hwmsg_scan *s)
 		}
 	}
 	/* too big (or no memory) to look into: it still counts */
+	if (s->type == PCAPNG_IDB || shb)
+		ctx_add(s, NULL, 0);	/* the section cannot be read alone */
 	if (s->type == PCAPNG_IDB)
 		add_iface(s, NULL, 0);
 	else if (s->type == PCAPNG_ISB && s->isb_skipped < UINT_MAX)
@@ -253,10 +328,14 @@ off:
 static void end_block(struct hwmsg_scan *s)
 {
 	s->state = HWMSG_SCAN_HEADER;
-	if (s->type == PCAPNG_IDB)
+	if (s->type == PCAPNG_SHB) {
+		ctx_add(s, s->blk, s->len);
+	} else if (s->type == PCAPNG_IDB) {
+		ctx_add(s, s->blk, s->len);
 		parse_idb(s);
-	else
+	} else {
 		parse_isb(s);
+	}
 }
 
 void hwmsg_scan_feed(struct hwmsg_scan *s, const uint8_t *p, size_t n)
@@ -267,6 +346,8 @@ void hwmsg_scan_feed(struct hwmsg_scan *s, const uint8_t *p, size_t n)
 	while (n && s->state != HWMSG_SCAN_OFF) {
 		switch (s->state) {
 		case HWMSG_SCAN_HEADER:
+			if (!s->hdr_len)
+				s->blk_start = s->fed;
 			take = HDR_LEN - s->hdr_len;
 			take = take < n ? take : n;
 			memcpy(s->hdr + s->hdr_len, p, take);
@@ -289,6 +370,7 @@ void hwmsg_scan_feed(struct hwmsg_scan *s, const uint8_t *p, size_t n)
 		}
 		p += take;
 		n -= take;
+		s->fed += take;
 		if (s->state == HWMSG_SCAN_KEEP && s->blk_len == s->len)
 			end_block(s);
 		else if (s->state == HWMSG_SCAN_SKIP && !s->skip)

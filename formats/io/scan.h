@@ -35,6 +35,21 @@ struct hwmsg_scan_if {
 	uint64_t filtered;	/* isb_ifrecv - isb_filteraccept */
 };
 
+/*
+ * What reading a record of a section needs before it, for random access:
+ * the SHB and every IDB of the section, raw, in order. bad: one was too
+ * big to keep (or no memory), so records of this section cannot be read
+ * on their own.
+ */
+struct hwmsg_scan_sect {
+	uint64_t start;		/* plain offset of its SHB */
+	uint8_t *ctx;
+	size_t len, cap;
+	bool bad;
+};
+
+#define HWMSG_SCAN_MAX_CTX	(1u << 20)
+
 struct hwmsg_scan {
 	enum hwmsg_scan_state state;
 	bool pcapng;		/* the stream started with an SHB */
@@ -50,6 +65,10 @@ struct hwmsg_scan {
 	unsigned int interfaces;	/* IDBs seen, all sections */
 	unsigned int sect_base;		/* current section: its first IDB */
 	unsigned int isb_skipped;
+	uint64_t fed;			/* plain bytes seen */
+	uint64_t blk_start;		/* offset of the current block */
+	struct hwmsg_scan_sect *sects;	/* every section, in file order */
+	unsigned int n_sects, cap_sects;
 };
 
 void hwmsg_scan_init(struct hwmsg_scan *s);
@@ -60,6 +79,9 @@ int hwmsg_scan_drops(const struct hwmsg_scan *s,
 		     struct hwmsg_reader_drops *d);
 int hwmsg_scan_iface(const struct hwmsg_scan *s, unsigned int i,
 		     struct hwmsg_reader_iface *out);
+/* The section holding plain offset off; NULL when none (not pcapng). */
+const struct hwmsg_scan_sect *hwmsg_scan_sect_of(const struct hwmsg_scan *s,
+						 uint64_t off);
 /* Frees the buffers; may be called again. */
 void hwmsg_scan_free(struct hwmsg_scan *s);
 

@@ -133,6 +133,46 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 void hwmsg_reader_close(struct hwmsg_reader *r);
 
 /*
+ * Where the record hwmsg_reader_next() just returned lies, for an index
+ * (hwmsg/index.h): its block at a plain (uncompressed) offset, and for
+ * zstd input a frame start at or before it, where decoding may begin.
+ */
+struct hwmsg_reader_pos {
+	uint64_t block;		/* pcapng: its EPB; pcap: its record header */
+	uint64_t frame;		/* zstd: file offset of the frame; else 0 */
+	uint64_t frame_plain;	/* plain offset that frame starts at */
+	uint64_t src_read;	/* file bytes read so far (progress) */
+};
+
+int hwmsg_reader_pos(const struct hwmsg_reader *r, struct hwmsg_reader_pos *p);
+/*
+ * What a reader needs before the block at plain offset block to read it
+ * on its own: the section header and the interface descriptions of its
+ * section (pcapng, *start: the section's offset) or the file header
+ * (pcap). *ctx is valid until the next hwmsg_reader_next(); it may grow
+ * as interfaces are added. -1 when unknown (a block too big to keep).
+ */
+int hwmsg_reader_context(const struct hwmsg_reader *r, uint64_t block,
+			 const uint8_t **ctx, size_t *len, uint64_t *start);
+
+/* Where hwmsg_reader_open_at() starts. */
+struct hwmsg_reader_at {
+	const uint8_t *ctx;	/* hwmsg_reader_context() */
+	size_t ctx_len;
+	bool compressed;	/* zstd: seek to frame, else to the block */
+	uint64_t frame;		/* file offset to seek to */
+	uint64_t skip;		/* plain bytes from there to the block */
+};
+
+/*
+ * A reader whose first record is the one at the block described: the
+ * file opened at a frame (or the block), the context put before it.
+ */
+struct hwmsg_reader *hwmsg_reader_open_at(const char *path,
+					  const struct hwmsg_reader_at *at,
+					  struct hwmsg_err *err);
+
+/*
  * What the capture lost, from its pcapng ISBs (docs/format.md, "ISB"). The
  * writer puts them at close, at the end of the file, so the counts are
  * final once hwmsg_reader_next() returned 0; before that they cover what

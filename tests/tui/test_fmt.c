@@ -7,8 +7,43 @@
 #include <stdio.h>
 #include <string.h>
 
+#include <stdlib.h>
+#include <time.h>
+
 #include "fmt.h"
 #include "test.h"
+#include "timearg.h"
+
+#define S 1000000000ull
+
+/* t TIME: offsets from the first record and times of day (in UTC here) */
+static void test_time_arg(void)
+{
+	uint64_t first = 1767225600ull * S + 3 * S / 2;	/* 00:00:01.5 */
+	uint64_t last = first + 2 * 86400 * S, t = 0;
+
+	setenv("TZ", "UTC", 1);
+	tzset();
+	CHECK_EQ(top_parse_time("+10s", first, last, &t), 0);
+	CHECK_EQ(t, first + 10 * S);
+	CHECK_EQ(top_parse_time("+1.5m", first, last, &t), 0);
+	CHECK_EQ(t, first + 90 * S);
+	CHECK_EQ(top_parse_time("+250ms", first, last, &t), 0);
+	CHECK_EQ(t, first + S / 4);
+	CHECK_EQ(top_parse_time("+3", first, last, &t), 0);
+	CHECK_EQ(t, first + 3 * S);
+	CHECK_EQ(top_parse_time("12:03:04.5", first, last, &t), 0);
+	CHECK_EQ(t, 1767225600ull * S + (12 * 3600 + 3 * 60 + 4) * S + S / 2);
+	CHECK_EQ(top_parse_time("00:00:01", first, last, &t), 0);
+	CHECK_EQ(t, 1767225600ull * S + S);	/* before it: still that day */
+	/* earlier than the first record, reached the next day: that one */
+	CHECK_EQ(top_parse_time("00:00", first + 3600 * S, last, &t), 0);
+	CHECK_EQ(t, (1767225600ull + 86400) * S);
+	CHECK(top_parse_time("12", first, last, &t) < 0);
+	CHECK(top_parse_time("+10x", first, last, &t) < 0);
+	CHECK(top_parse_time("25:00", first, last, &t) < 0);
+	CHECK(top_parse_time("+", first, last, &t) < 0);
+}
 
 static void check(const char *in, const char *want)
 {
@@ -39,5 +74,6 @@ int main(void)
 	} else {
 		fprintf(stderr, "no C.UTF-8 locale: UTF-8 cases skipped\n");
 	}
+	test_time_arg();
 	return test_done("tui fmt");
 }

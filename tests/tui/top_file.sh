@@ -10,11 +10,11 @@ HWMSG=$1 HWMSGD=$2
 start 120 40 "$HWMSG" top -r "$T/f.pcapng"
 wait_for 10 '^records 500 '
 wait_for 5 '\[loaded\]  [0-9]{4}-[0-9]{2}-[0-9]{2} [0-9:]{8} \.\. [0-9:]{8} \([0-9.]+ s\)'
-wait_for 5 'shown 500 of 500'
+wait_for 5 'record 1 of 500 \(whole file\)'
 screen | grep -Eq '^records 500 +rate [1-9]' || fail "no capture-time rate"
 # Home: the first record of the simulator is a request to the switch
 tm send-keys -t top Home Enter
-wait_for 5 '^Record #0  [0-9:.]+  to_hw  emad  '
+wait_for 5 '^Record #1  [0-9:.]+  to_hw  emad  '
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit

@@ -10,7 +10,7 @@ start 80 24 env LC_ALL=C "$HWMSG" top --sim --rate 300 --max 50
 wait_for 10 '^records [1-9]'
 wait_for 5 ' (->|<-) '
 screen | grep -q '→\|←' && fail "UTF-8 arrows in the C locale"
-wait_for 5 'kept \(max 50\)'
+wait_for 5 'kept \(max 50, oldest kept #[0-9]+\)'
 # --max bounds what is kept
 wait_for 10 'shown 50 of 50 kept'
 # the detail pane fits 80x24 too

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/* Where the messages on screen come from: the file's pages or the ring. */
+#include "ui.h"
+
+const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
+			     const struct top_store **st)
+{
+	if (ui->browse && ui->view.all)
+		return browse_get(ui->browse, seq, st);
+	*st = &ui->store;
+	return store_get(&ui->store, seq);
+}
+
+void ui_rebuild(struct top_ui *ui)
+{
+	/* a filter runs over the ring: the whole file is not decoded */
+	if (ui->browse && !filter_active(&ui->view.filter))
+		view_all(&ui->view, ui->browse->count);
+	else
+		view_rebuild(&ui->view, &ui->store);
+}
