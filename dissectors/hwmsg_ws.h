@@ -134,6 +134,8 @@ void proto_register_emad(void);
 void proto_reg_handoff_emad(void);
 void proto_register_cmd_reg(void);
 void proto_reg_handoff_cmd_reg(void);
+void proto_register_devlink_event(void);
+void proto_reg_handoff_devlink_event(void);
 void proto_register_mlxreg(void);
 void proto_reg_handoff_mlxreg(void);
 void hwmsg_ws_register_stats(void);

@@ -41,7 +41,7 @@ static value_string vs_tag[HWMSG_WS_VALS_MAX];
 static value_string vs_type[HWMSG_WS_VALS_MAX];
 static value_string vs_dir[HWMSG_WS_VALS_MAX];
 
-static dissector_handle_t emad_handle, cmd_reg_handle;
+static dissector_handle_t emad_handle, cmd_reg_handle, event_handle;
 
 /* What the TLV walk found. */
 struct rec_seen {
@@ -301,6 +301,9 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 	case HWMSG_TYPE_MLX_CMD_REG:
 		call_dissector_with_data(cmd_reg_handle, buf, pinfo, tree, &ctx);
 		break;
+	case HWMSG_TYPE_DEVLINK_EVENT:
+		call_dissector(event_handle, buf, pinfo, tree);
+		break;
 	default:
 		/* nfp and unknown drivers: the bytes are already shown as buf */
 		if (!s.has_type)
@@ -400,4 +403,6 @@ void proto_reg_handoff_devlink_hwmsg(void)
 						    proto_devlink_hwmsg);
 	cmd_reg_handle = find_dissector_add_dependency("cmd_reg",
 						       proto_devlink_hwmsg);
+	event_handle = find_dissector_add_dependency("devlink_event",
+						     proto_devlink_hwmsg);
 }

@@ -24,6 +24,7 @@ static const proto_plugin protocols[] = {
 	{ proto_register_emad, proto_reg_handoff_emad },	/* owns "emad.reg_id" */
 	{ proto_register_cmd_reg, proto_reg_handoff_cmd_reg },
 	{ proto_register_devlink_hwmsg, proto_reg_handoff_devlink_hwmsg },
+	{ proto_register_devlink_event, proto_reg_handoff_devlink_event },
 	{ proto_register_mlxreg, proto_reg_handoff_mlxreg },	/* register fields */
 };
 

@@ -9,13 +9,19 @@
  *   cmd_reg_const.pcap  a CMD_REG mailbox with wrong len_const bits
  *   escapes.pcap    terminal escapes, newlines and bytes that are not
  *                   UTF-8 in a firmware string and the device names
+ *   events.pcap     devlink notifications hwmsgd records (port_new, del)
  * The expected values in run_tshark_tests.sh follow the scenario below.
  *
  * usage: gen_tshark_inputs OUTDIR
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <libmnl/libmnl.h>
+#include <linux/devlink.h>
+#include <linux/genetlink.h>
 
 #include "hwmsg/record.h"
 #include "hwmsg/wire.h"
@@ -352,6 +358,49 @@ static void write_parity(const char *dir)
 	fclose(f);
 }
 
+/* A devlink notification as the kernel sends it (hwmsgd's genl source). */
+static size_t devlink_msg(uint8_t *buf, uint8_t cmd, bool port)
+{
+	struct nlmsghdr *nlh = mnl_nlmsg_put_header(buf);
+	struct genlmsghdr *g;
+
+	nlh->nlmsg_type = 0x15;		/* the devlink family id, any */
+	g = mnl_nlmsg_put_extra_header(nlh, sizeof(*g));
+	g->cmd = cmd;
+	mnl_attr_put_strz(nlh, DEVLINK_ATTR_BUS_NAME, "pci");
+	mnl_attr_put_strz(nlh, DEVLINK_ATTR_DEV_NAME, "0000:03:00.0");
+	if (!port)
+		return nlh->nlmsg_len;
+	mnl_attr_put_u32(nlh, DEVLINK_ATTR_PORT_INDEX, 7);
+	mnl_attr_put_u16(nlh, DEVLINK_ATTR_PORT_TYPE, DEVLINK_PORT_TYPE_ETH);
+	mnl_attr_put_strz(nlh, DEVLINK_ATTR_PORT_NETDEV_NAME, "swp3");
+	mnl_attr_put_u16(nlh, DEVLINK_ATTR_PORT_FLAVOUR,
+			 DEVLINK_PORT_FLAVOUR_PHYSICAL);
+	mnl_attr_put_u32(nlh, DEVLINK_ATTR_PORT_NUMBER, 3);
+	return nlh->nlmsg_len;
+}
+
+static void write_events(const char *dir)
+{
+	FILE *f = pcap_open(dir, "events.pcap", HWMSG_LINKTYPE);
+	uint8_t msg[512] __attribute__((aligned(4))), out[1024];
+	struct hwmsg_record rec = {
+		.bus = "pci", .dev = "0000:03:00.0", .driver = "mlxsw_spectrum",
+		.type = HWMSG_TYPE_DEVLINK_EVENT, .dir = HWMSG_DIR_FROM_HW,
+		.payload = msg,
+	};
+
+	memset(msg, 0, sizeof(msg));
+	rec.len = rec.orig_len = (uint32_t)devlink_msg(msg,
+						DEVLINK_CMD_PORT_NEW, true);
+	pcap_put(f, 4000000, out, encode(&rec, out, sizeof(out), NULL, 0));
+	memset(msg, 0, sizeof(msg));
+	rec.len = rec.orig_len = (uint32_t)devlink_msg(msg, DEVLINK_CMD_DEL,
+						       false);
+	pcap_put(f, 4000100, out, encode(&rec, out, sizeof(out), NULL, 0));
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc != 2) {
@@ -362,5 +411,6 @@ int main(int argc, char **argv)
 	write_malformed(argv[1]);
 	write_escapes(argv[1]);
 	write_parity(argv[1]);
+	write_events(argv[1]);
 	return 0;
 }

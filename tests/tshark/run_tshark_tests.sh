@@ -31,6 +31,20 @@ check "record TLVs" \
 	-e devlink_hwmsg.bus -e devlink_hwmsg.dev -e devlink_hwmsg.driver \
 	-e devlink_hwmsg.incoming -e devlink_hwmsg.dir -e devlink_hwmsg.type
 
+# -- devlink notifications: fields from libhwmsg, Info as hwmsg show ------
+# (fields print the numbers: port_new 7, del 4, eth 2, physical 0)
+check "devlink events as fields" \
+"7|7|2|0|3|swp3
+4|||||" \
+	-r "$home/in/events.pcap" $F -e devlink_event.cmd \
+	-e devlink_event.port_index -e devlink_event.port_type \
+	-e devlink_event.flavour -e devlink_event.port_number \
+	-e devlink_event.netdev -E 'separator=|'
+check "devlink event Info" \
+"port_new pci/0000:03:00.0/7 type eth netdev swp3 flavour physical port 3" \
+	-r "$home/in/events.pcap" -Y 'devlink_event.cmd == 7' -T fields \
+	-e _ws.col.Info
+
 check "extension tags and unknown tag" "10|3|77|aabbcc" \
 	-r "$rec" -Y "devlink_hwmsg.seq" $F -e frame.number \
 	-e devlink_hwmsg.index -e devlink_hwmsg.seq -e devlink_hwmsg.value
