@@ -70,20 +70,28 @@ static void reg_method(uint16_t reg_id, uint8_t method, char *buf,
 		snprintf(buf, size, "0x%04x %s", reg_id, m ? m : "?");
 }
 
+/* The same register and method in b, when both sides have latencies. */
+static const struct diff_access *latency_pair(const struct diff_side *b,
+					      const struct diff_access *x)
+{
+	for (size_t j = 0; j < b->n_acc; j++)
+		if (b->acc[j].reg_id == x->reg_id &&
+		    b->acc[j].method == x->method)
+			return x->lat.n && b->acc[j].lat.n ? &b->acc[j] : NULL;
+	return NULL;
+}
+
 static void text_latency(const struct diff_side *a, const struct diff_side *b)
 {
 	bool title = false;
 	char rm[48];
 
 	for (size_t i = 0; i < a->n_acc; i++) {
-		const struct diff_access *x = &a->acc[i], *y = NULL;
+		const struct diff_access *x = &a->acc[i];
+		const struct diff_access *y = latency_pair(b, x);
 		double ap99, bp99;
 
-		for (size_t j = 0; j < b->n_acc && !y; j++)
-			if (b->acc[j].reg_id == x->reg_id &&
-			    b->acc[j].method == x->method)
-				y = &b->acc[j];
-		if (!y || !x->lat.n || !y->lat.n)
+		if (!y)
 			continue;
 		if (!title) {
 			printf("\nlatency (us)          A P50      A P99      B P50      B P99  P99 B/A\n");
@@ -244,13 +252,10 @@ void diff_print_json(const struct diff_side *a, const struct diff_side *b,
 	json_accesses("registers_only_b", r->acc_only_b, r->n_acc_b);
 	printf(",\"latency\":[");
 	for (size_t i = 0, n = 0; i < a->n_acc; i++) {
-		const struct diff_access *x = &a->acc[i], *y = NULL;
+		const struct diff_access *x = &a->acc[i];
+		const struct diff_access *y = latency_pair(b, x);
 
-		for (size_t j = 0; j < b->n_acc && !y; j++)
-			if (b->acc[j].reg_id == x->reg_id &&
-			    b->acc[j].method == x->method)
-				y = &b->acc[j];
-		if (!y || !x->lat.n || !y->lat.n)
+		if (!y)
 			continue;
 		printf("%s{\"reg_id\":%u,\"method\":%u,\"a_p50_ns\":%.0f,\"a_p99_ns\":%.0f,\"b_p50_ns\":%.0f,\"b_p99_ns\":%.0f}",
 		       n++ ? "," : "", x->reg_id, x->method,
