@@ -17,7 +17,8 @@ int store_init(struct top_store *s, size_t cap)
 		return -1;
 	s->cap = cap;
 	s->ring = calloc(cap, sizeof(*s->ring));
-	s->reg_slot = calloc(0x10000, sizeof(*s->reg_slot));
+	s->n_slots = 256;
+	s->reg_slot = calloc(s->n_slots, sizeof(*s->reg_slot));
 	s->txn = hwmsg_txn_new();
 	if (!s->ring || !s->reg_slot || !s->txn) {
 		store_free(s);
@@ -92,26 +93,71 @@ static uint16_t intern_dev(struct top_store *s, const struct hwmsg_record *rec)
 	return (uint16_t)s->last_dev;
 }
 
-static struct top_regstat *regstat(struct top_store *s, uint16_t id)
+static size_t slot_of(const struct top_store *s, uint16_t dev,
+		      uint16_t reg_id, uint8_t method)
 {
+	uint64_t key = (uint64_t)dev << 24 | (uint64_t)method << 16 | reg_id;
+	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 40) & (s->n_slots - 1);
+
+	while (s->reg_slot[i]) {
+		const struct top_regstat *r = &s->regs[s->reg_slot[i] - 1];
+
+		if (r->dev == dev && r->reg_id == reg_id && r->method == method)
+			break;
+		i = (i + 1) & (s->n_slots - 1);
+	}
+	return i;
+}
+
+/* Double the table: every entry to its new slot. */
+static bool grow_slots(struct top_store *s)
+{
+	uint32_t *old = s->reg_slot;
+	size_t n = s->n_slots;
+
+	s->reg_slot = calloc(2 * n, sizeof(*s->reg_slot));
+	if (!s->reg_slot) {
+		s->reg_slot = old;
+		return false;
+	}
+	s->n_slots = 2 * n;
+	for (unsigned int k = 0; k < s->n_regs; k++)
+		s->reg_slot[slot_of(s, s->regs[k].dev, s->regs[k].reg_id,
+				    s->regs[k].method)] = k + 1;
+	free(old);
+	return true;
+}
+
+static struct top_regstat *regstat(struct top_store *s,
+				   const struct top_msg *m)
+{
+	size_t i = slot_of(s, m->dev, m->reg_id, m->method);
 	struct top_regstat *r;
 
-	if (s->reg_slot[id])
-		return &s->regs[s->reg_slot[id] - 1];
+	if (s->reg_slot[i])
+		return &s->regs[s->reg_slot[i] - 1];
+	if (2 * (s->n_regs + 1) > s->n_slots) {
+		if (!grow_slots(s))
+			return NULL;
+		i = slot_of(s, m->dev, m->reg_id, m->method);
+	}
 	r = realloc(s->regs, (s->n_regs + 1) * sizeof(*r));
 	if (!r)
 		return NULL;
 	s->regs = r;
 	r = &s->regs[s->n_regs++];
 	memset(r, 0, sizeof(*r));
-	r->reg_id = id;
-	s->reg_slot[id] = s->n_regs;
+	r->dev = m->dev;
+	r->reg_id = m->reg_id;
+	r->method = m->method;
+	r->type = m->type;
+	s->reg_slot[i] = s->n_regs;
 	return r;
 }
 
 static void account(struct top_store *s, struct top_msg *m)
 {
-	struct top_regstat *r = regstat(s, m->reg_id);
+	struct top_regstat *r = regstat(s, m);
 
 	if (!(m->flags & TOP_MSG_RESPONSE)) {
 		if (m->retransmits)
@@ -127,6 +173,10 @@ static void account(struct top_store *s, struct top_msg *m)
 	r->responses++;
 	if (m->status)
 		r->errors++;
+	if (m->flags & TOP_MSG_HAS_FW_LAT) {
+		r->fw_n++;
+		r->fw_sum_us += m->fw_latency_us;
+	}
 	if (m->flags & TOP_MSG_MATCHED) {
 		r->lat_n++;
 		r->lat_sum_ns += m->latency_ns;
@@ -206,8 +256,10 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 		m->flags |= TOP_MSG_RESPONSE;
 	if (msg.has_fw_string)
 		m->flags |= TOP_MSG_FW_STRING;
-	if (msg.has_latency)
+	if (msg.has_latency) {
 		m->flags |= TOP_MSG_HAS_FW_LAT;
+		m->fw_latency_us = msg.latency_us;
+	}
 
 	memset(&info, 0, sizeof(info));
 	hwmsg_txn_feed(s->txn, rec, &msg, &info);

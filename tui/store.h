@@ -37,6 +37,7 @@ struct top_msg {
 	uint32_t len, orig_len;
 	uint32_t rec_flags;	/* enum hwmsg_rec_flags */
 	uint32_t devlink_index;
+	uint32_t fw_latency_us;	/* the LATENCY TLV, if TOP_MSG_HAS_FW_LAT */
 	uint16_t dev;		/* index into top_store.devs */
 	uint16_t type;		/* enum hwmsg_type */
 	uint16_t reg_id;
@@ -50,10 +51,15 @@ struct top_dev {
 	char *bus, *dev, *driver;
 };
 
+/* One device, register and method (the switch's and the NIC's apart). */
 struct top_regstat {
+	uint16_t dev;		/* index into top_store.devs */
 	uint16_t reg_id;
+	uint16_t type;		/* enum hwmsg_type: EMAD, CMD_REG */
+	uint8_t method;
 	uint64_t requests, responses, errors;
 	uint64_t lat_n, lat_sum_ns, lat_max_ns;
+	uint64_t fw_n, fw_sum_us;	/* the firmware's LATENCY TLV */
 };
 
 struct top_counters {
@@ -77,7 +83,10 @@ struct top_store {
 	uint64_t last_ts_ns;	/* newest record timestamp */
 	struct top_regstat *regs;
 	unsigned int n_regs;
-	uint32_t *reg_slot;	/* reg id -> index + 1 into regs, 0: none */
+	/* (dev, reg, method) -> index + 1 into regs, 0: free; open
+	 * addressing, at most half full */
+	uint32_t *reg_slot;
+	size_t n_slots;
 };
 
 int store_init(struct top_store *s, size_t cap);

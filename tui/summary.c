@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The summary panel: per register counts, errors, latency; busiest first. */
+/*
+ * The summary panel: per device, register and method: counts, errors,
+ * host and firmware latency; busiest first.
+ */
 #include <curses.h>
 #include <inttypes.h>
 #include <stdlib.h>
 
 #include "fmt.h"
+#include "hwmsg/msg.h"
 #include "ui.h"
 
 static int by_count(const void *a, const void *b)
@@ -16,14 +20,18 @@ static int by_count(const void *a, const void *b)
 
 	if (nx != ny)
 		return nx < ny ? 1 : -1;
-	return x->reg_id < y->reg_id ? -1 : x->reg_id > y->reg_id;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	if (x->reg_id != y->reg_id)
+		return x->reg_id < y->reg_id ? -1 : 1;
+	return x->method - y->method;
 }
 
 void summary_draw(struct top_ui *ui, int y, int rows)
 {
 	const struct top_store *s = &ui->store;
 	const struct top_regstat **sorted;
-	char name[TOP_REG_LABEL_LEN], avg[16], max[16];
+	char name[TOP_REG_LABEL_LEN], avg[16], max[16], fw[16], dev[24];
 	int a = ui_color(TOP_C_TITLE);
 	unsigned int i;
 	int r;
@@ -34,9 +42,9 @@ void summary_draw(struct top_ui *ui, int y, int rows)
 	attron(a);
 	clrtoeol();
 	attroff(a);
-	ui_put(y, 0, a, "%-10s %-6s %10s %10s %8s %9s %9s  (all records)",
-	       "REGISTER", "ID", "REQUESTS", "RESPONSES", "ERRORS", "AVG LAT",
-	       "MAX LAT");
+	ui_put(y, 0, a, "%-13s %-10s %-6s %-7s %-7s %9s %9s %7s %9s %9s %9s  (all records)",
+	       "DEVICE", "REGISTER", "ID", "METHOD", "TYPE", "REQUESTS",
+	       "RESPONSES", "ERRORS", "AVG LAT", "MAX LAT", "FW AVG");
 	for (r = 1; r < rows; r++) {
 		move(y + r, 0);
 		clrtoeol();
@@ -55,16 +63,26 @@ void summary_draw(struct top_ui *ui, int y, int rows)
 	     i++, r++) {
 		const struct top_regstat *g = sorted[i];
 
-		avg[0] = max[0] = '\0';
+		const struct top_dev *d = &s->devs[g->dev];
+		const char *method = hwmsg_name_lookup(hwmsg_emad_method_names,
+						       g->method);
+
+		avg[0] = max[0] = fw[0] = '\0';
 		if (g->lat_n) {
 			top_fmt_dur(g->lat_sum_ns / g->lat_n, avg, sizeof(avg));
 			top_fmt_dur(g->lat_max_ns, max, sizeof(max));
 		}
+		if (g->fw_n)
+			top_fmt_dur(g->fw_sum_us / g->fw_n * 1000, fw, sizeof(fw));
+		/* the device's own part: 0000:03:00.0, not pci/ */
+		snprintf(dev, sizeof(dev), "%s", d->dev[0] ? d->dev : "-");
 		ui_put(y + r, 0, g->errors ? ui_color(TOP_C_ERROR) : 0,
-		       "%-10s 0x%04x %10" PRIu64 " %10" PRIu64 " %8" PRIu64
-		       " %9s %9s",
-		       top_reg_label(g->reg_id, name, sizeof(name)), g->reg_id,
-		       g->requests, g->responses, g->errors, avg, max);
+		       "%-13.13s %-10s 0x%04x %-7s %-7s %9" PRIu64 " %9" PRIu64
+		       " %7" PRIu64 " %9s %9s %9s",
+		       dev, top_reg_label(g->reg_id, name, sizeof(name)),
+		       g->reg_id, method ? method : "?",
+		       g->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD",
+		       g->requests, g->responses, g->errors, avg, max, fw);
 	}
 	free(sorted);
 }

@@ -45,8 +45,11 @@ wait_gone 5 '^ Detail'
 
 # per-register summary
 tm send-keys -t top s
-wait_for 5 'REGISTER +ID +REQUESTS +RESPONSES +ERRORS'
-wait_for 5 '^MTMP +0x900a +[1-9]'
+wait_for 5 'DEVICE +REGISTER +ID +METHOD +TYPE +REQUESTS +RESPONSES +ERRORS +AVG LAT +MAX LAT +FW AVG'
+# per device: the switch's MTMP (EMAD, with the firmware's latency) and the
+# NIC's (CMD_REG) are rows of their own
+wait_for 5 '^0000:03:00.0 +MTMP +0x900a +query +EMAD +[1-9][0-9]* +[1-9][0-9]* +[0-9]+ +[0-9.]+[mu]?s +[0-9.]+[mu]?s +[0-9.]+[mu]?s'
+wait_for 5 '^0000:81:00.0 +MTMP +0x900a +query +CMD_REG +[1-9]'
 tm send-keys -t top s
 wait_gone 5 'REQUESTS +RESPONSES'
 
