@@ -216,7 +216,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		prompt_key(ui, ch);
 		return true;
 	}
-	if (ui->summary && summary_key(ui, ch, page))
+	if ((ui->summary || ui->state) && summary_key(ui, ch, page))
 		return true;
 	switch (ch) {
 	case 'q':
@@ -250,6 +250,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 	case '\t':
 		ui->detail = !ui->detail;
 		ui->summary = false;
+		ui->state = false;
 		ui->detail_scroll = 0;
 		break;
 	case '[':
@@ -285,6 +286,13 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		break;
 	case 's':
 		ui->summary = !ui->summary;
+		ui->state = false;
+		ui->summary_top = 0;
+		break;
+	case 'r':
+		ui->state = !ui->state;
+		ui->summary = false;
+		ui->summary_top = 0;
 		break;
 	case 'p':
 		go_pair(ui);

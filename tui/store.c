@@ -20,7 +20,8 @@ int store_init(struct top_store *s, size_t cap)
 	s->n_slots = 256;
 	s->reg_slot = calloc(s->n_slots, sizeof(*s->reg_slot));
 	s->txn = hwmsg_txn_new();
-	if (!s->ring || !s->reg_slot || !s->txn) {
+	s->state = hwmsg_state_new();
+	if (!s->ring || !s->reg_slot || !s->txn || !s->state) {
 		store_free(s);
 		return -1;
 	}
@@ -49,6 +50,7 @@ void store_free(struct top_store *s)
 	}
 	if (s->txn)
 		hwmsg_txn_free(s->txn);
+	hwmsg_state_free(s->state);
 	free(s->devs);
 	free(s->regs);
 	free(s->reg_slot);
@@ -270,6 +272,8 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 		pair(s, m, info.req_ts_ns);
 	}
 	account(s, m);
+	/* out of memory: the state view misses this one, nothing else */
+	hwmsg_state_feed(s->state, rec, &msg, &info, m->seq + 1);
 	return m->seq;
 }
 

@@ -15,6 +15,7 @@
 #include "hwmsg/err.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/record.h"
+#include "hwmsg/state.h"
 #include "hwmsg/txn.h"
 
 enum top_msg_flags {
@@ -87,6 +88,9 @@ struct top_store {
 	 * addressing, at most half full */
 	uint32_t *reg_slot;
 	size_t n_slots;
+	/* the register state the records imply (libhwmsg's engine): now,
+	 * or, reading a file, at its end */
+	struct hwmsg_state *state;
 };
 
 int store_init(struct top_store *s, size_t cap);

@@ -250,6 +250,8 @@ static void draw(struct top_ui *ui, int *page)
 	header_draw(ui, 0);
 	if (ui->summary) {
 		summary_draw(ui, 3, body);
+	} else if (ui->state) {
+		state_draw(ui, 3, body);
 	} else {
 		list_rows = ui->detail ? body / 2 : body;
 		if (list_rows < 3)

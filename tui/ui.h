@@ -37,6 +37,7 @@ struct top_ui {
 	struct top_source *src;
 	bool detail;		/* detail pane shown */
 	bool summary;		/* per-register table instead of the list */
+	bool state;		/* register state table instead (r) */
 	bool help;		/* help overlay */
 	bool prompt;		/* typing a filter, a record, a time */
 	enum top_prompt prompt_kind;
@@ -74,6 +75,7 @@ int header_draw(const struct top_ui *ui, int y);	/* returns rows used */
 void list_draw(struct top_ui *ui, int y, int rows);
 void detail_draw(struct top_ui *ui, int y, int rows);
 void summary_draw(struct top_ui *ui, int y, int rows);
+void state_draw(struct top_ui *ui, int y, int rows);
 void help_draw(void);
 void statusline_draw(const struct top_ui *ui, int y);
 

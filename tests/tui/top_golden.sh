@@ -31,6 +31,17 @@ tm send-keys -t top / $(echo "$reg" | sed 's/./& /g') Enter
 wait_for 5 "filter: \"$reg\""
 tm send-keys -t top Home n Enter
 wait_for 5 "^STRING  $fw\$"
+# the state view (r) agrees with hwmsg state: the same engine
+mac=$("$HWMSG" state -Y 'emad.reg_name == "SPAD"' "$GOLDEN" |
+	awk '$1 == "base_mac" { print $2 }')
+[ -n "$mac" ] || fail "hwmsg state has no SPAD base_mac"
+first=$("$HWMSG" state -d pci/0000:03:00.0 "$GOLDEN" |
+	awk '/^  [A-Z]/ { print $1; exit }')
+tm send-keys -t top Escape r
+wait_for 5 'DEVICE +INSTANCE +LAST SEEN +CHANGED +FIELDS'
+wait_for 5 "^0000:03:00.0 +SPAD .* base_mac $mac"
+# in the same order: the switch's first instance first
+wait_for 5 "^0000:03:00.0 +$first "
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
