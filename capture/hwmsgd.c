@@ -19,7 +19,7 @@
 #include "hwmsg/io.h"
 #include "hwmsg/sim.h"
 #include "output.h"
-#include "source.h"
+#include "hwmsg/source.h"
 
 #define FLUSH_MS 1000
 #define RATE_MAX 100000000u

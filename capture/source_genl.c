@@ -44,7 +44,7 @@
 
 #include "genl_record.h"
 #include "nl_genl.h"
-#include "source.h"
+#include "hwmsg/source.h"
 #include "uapi/linux/devlink_hwmsg.h"
 
 #define GENL_RCVBUF_DEFAULT	(8u << 20)

@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "hwmsg/sim.h"
-#include "source.h"
+#include "hwmsg/source.h"
 
 struct sim_source {
 	struct hwmsg_sim *sim;

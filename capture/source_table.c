@@ -2,7 +2,7 @@
 /* Every capture source, in the order a default is looked for. */
 #include <string.h>
 
-#include "source.h"
+#include "hwmsg/source.h"
 
 const struct hwmsg_source_ops *const hwmsg_sources[] = {
 	&hwmsg_source_sim,

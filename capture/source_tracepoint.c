@@ -33,7 +33,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "source.h"
+#include "hwmsg/source.h"
 #include "tp_format.h"
 
 #define TP_SYSTEM		"devlink"

@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../capture/source.h"
+#include "hwmsg/source.h"
 #include "source.h"
 
 struct live_source {

@@ -17,7 +17,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "../cli/cmds.h"
+#include "top.h"
 #include "fmt.h"
 #include "regfields.h"
 #include "ui.h"
