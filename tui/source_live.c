@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * A live source: one of hwmsgd's capture sources (capture/source.h), so top
+ * A live source: one of hwmsgd's capture sources (hwmsg/source.h), so top
  * sees exactly what hwmsgd would record. Sources hand out records without
  * blocking once they are due (the simulator's virtual clock starts at the
  * wall-clock time of open and --rate paces it; genl and the tracepoint read
