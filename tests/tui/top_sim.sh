@@ -13,14 +13,12 @@ wait_for 10 'PMLP'
 wait_for 5 'rate [1-9][0-9]*/s'
 screen | grep -Eq '^hwmsg top +source sim' || fail "no header"
 screen | grep -q 'q quit' || fail "no status line"
-# a response line: arrow from the hardware, status, latency
-list_lines | grep -Eq ' (<-|←) +[A-Z0-9]+ +(query|write) +ok +[0-9.]+(us|ms) ' ||
-	fail "no response line with status and latency"
+# a response line: arrow from the hardware, status, latency (polled: a
+# capture may catch the screen half redrawn)
+wait_for 5 '^[0-9:.]{15} .* (<-|←) +[A-Z0-9]+ +(query|write) +ok +[0-9.]+(us|ms) '
 # the index fields of the register, decoded through the register database
-list_lines | grep -Eq ' MTMP .* sensor_index [0-9]+$' ||
-	fail "no MTMP line with its sensor_index"
-list_lines | grep -Eq ' (PAOS|PMLP|PPCNT|PTYS) .* local_port [0-9]+' ||
-	fail "no port register line with its local_port"
+wait_for 5 '^[0-9:.]{15} .* MTMP .* sensor_index [0-9]+$'
+wait_for 5 '^[0-9:.]{15} .* (PAOS|PMLP|PPCNT|PTYS) .* local_port [0-9]+'
 # records keep coming while live
 n1=$(screen | sed -n 's/^records \([0-9]*\).*/\1/p')
 sleep 0.5
