@@ -38,6 +38,7 @@ struct top_source {
 struct top_live_opts {
 	unsigned int rate;	/* sim: messages per second of wall time */
 	uint64_t seed;		/* sim */
+	const char *write;	/* -w: every record also to this capture */
 };
 
 /* A capture source by name ("sim"); arg is what followed '='. */

@@ -10,12 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/io.h"
 #include "hwmsg/source.h"
 #include "source.h"
 
 struct live_source {
 	struct top_source src;
 	struct hwmsg_source cap;
+	struct hwmsg_writer *w;	/* -w: what is seen is also kept, all of it */
 };
 
 static unsigned int live_poll(struct top_source *src, struct top_store *st,
@@ -40,6 +42,13 @@ static unsigned int live_poll(struct top_source *src, struct top_store *st,
 		}
 		if (!ret)
 			break;
+		if (l->w && hwmsg_writer_write(l->w, &rec, &err)) {
+			/* the view goes on; the file says where it stopped */
+			snprintf(src->last_error, sizeof(src->last_error),
+				 "-w: %s", err.msg);
+			hwmsg_writer_close(l->w, NULL);
+			l->w = NULL;
+		}
 		store_add(st, &rec);
 		n++;
 	}
@@ -53,6 +62,15 @@ static void live_free(struct top_source *src)
 {
 	struct live_source *l = (struct live_source *)src;
 
+	struct hwmsg_source_stats stats = { 0 };
+	struct hwmsg_err err;
+
+	if (l->w) {
+		l->cap.ops->stats(&l->cap, &stats);
+		hwmsg_writer_add_drops(l->w, NULL, NULL, stats.dropped);
+		if (hwmsg_writer_close(l->w, &err))
+			fprintf(stderr, "hwmsg top: -w: %s\n", err.msg);
+	}
 	l->cap.ops->close(&l->cap);
 	free(l);
 }
@@ -92,6 +110,20 @@ struct top_source *source_live_new(const char *name, const char *arg,
 	if (ops->open(&l->cap, arg, &so, err)) {
 		free(l);
 		return NULL;
+	}
+	if (o->write) {
+		struct hwmsg_writer_opts wo = {
+			.application = "hwmsg top " HWMSG_VERSION,
+			/* the unpaced simulator's clock is virtual */
+			.record_clock = !strcmp(name, "sim") && !o->rate,
+		};
+
+		l->w = hwmsg_writer_open(o->write, &wo, err);
+		if (!l->w) {
+			ops->close(&l->cap);
+			free(l);
+			return NULL;
+		}
 	}
 	l->src.ops = &live_ops;
 	l->src.live = true;

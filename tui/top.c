@@ -44,6 +44,7 @@ struct top_opts {
 	unsigned int rate;
 	uint64_t seed;
 	size_t max;
+	const char *write;	/* -w, live */
 };
 
 /* Arrivals per tick, for the messages/s of the last wall-clock second. */
@@ -87,6 +88,8 @@ static void usage(FILE *f)
 		"  -r, --read F   read a capture file (- for stdin)\n"
 		"  -f, --follow   keep reading a growing file, like tail -f\n"
 		"  --max N        keep the last N messages (default 100000)\n"
+		"  -w, --write F  live: also write everything to capture F (.zst\n"
+		"                 compresses), as hwmsgd would\n"
 		"  -h, --help     this text; press ? in the viewer for the "
 		"keys\n");
 }
@@ -118,6 +121,7 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 		{ "rate", required_argument, NULL, 'R' },
 		{ "seed", required_argument, NULL, 's' },
 		{ "max", required_argument, NULL, 'm' },
+		{ "write", required_argument, NULL, 'w' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -129,7 +133,7 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	o->seed = 1;
 	o->max = 100000;
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "r:fh", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "r:fhw:", lopts, NULL)) != -1) {
 		switch (c) {
 		case 'S':
 			o->source = "sim";
@@ -149,6 +153,9 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 			break;
 		case 'f':
 			o->follow = true;
+			break;
+		case 'w':
+			o->write = optarg;
 			break;
 		case 'R':
 			if (parse_u64(optarg, "rate", 1, 1000000, &v) < 0)
@@ -181,6 +188,10 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	}
 	if (o->follow && !o->path) {
 		fprintf(stderr, "hwmsg top: --follow goes with -r FILE\n");
+		return -1;
+	}
+	if (o->write && o->path) {
+		fprintf(stderr, "hwmsg top: -w goes with a live source (a file is already written)\n");
 		return -1;
 	}
 	return 0;
@@ -385,6 +396,7 @@ int cmd_top(int argc, char **argv)
 	if (o.source) {
 		lo.rate = o.rate;
 		lo.seed = o.seed;
+		lo.write = o.write;
 		ui.src = source_live_new(o.source, o.source_arg, &lo, &err);
 	} else {
 		ui.src = source_file_new(o.path, o.follow, &err);
