@@ -14,13 +14,8 @@ T=$(mktemp -d); chmod 755 "$T"; trap 'rm -rf "$T"' EXIT
 "$B/capture/hwmsgd" --sim --rate 0 --seed 7 -c "$N" -q -w "$T/bench.pcapng.zst"
 chmod 644 "$T/bench.pcapng.zst"
 
-PLUGDIR="$T/home/.local/lib/wireshark/plugins/$(pkg-config --modversion wireshark | cut -d. -f1,2)/epan"
-mkdir -p "$PLUGDIR"
-cp "$B/dissectors/hwmsg_ws.so" "$PLUGDIR/"
-chmod -R a+rX "$T/home"
-AS_USER="env HOME=$T/home"
-[ "$(id -u)" -eq 0 ] &&
-	AS_USER="setpriv --reuid=65534 --regid=65534 --clear-groups $AS_USER"
+. "$(dirname "$0")/tshark_env.sh"
+bench_tshark_env
 
 measure() { # label, output file, command...: "label seconds maxrss_kb"
 	label=$1 out=$2; shift 2
