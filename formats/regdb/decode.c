@@ -470,8 +470,15 @@ const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 				    const uint8_t *payload, size_t len,
 				    char *buf, size_t size)
 {
-	const struct hwmsg_reg *reg = db ? hwmsg_regdb_find(db, id) :
-				      hwmsg_reg_lookup(id);
+	return hwmsg_reg_index_summary_reg(db ? hwmsg_regdb_find(db, id) :
+					   hwmsg_reg_lookup(id),
+					   payload, len, buf, size);
+}
+
+const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
+					const uint8_t *payload, size_t len,
+					char *buf, size_t size)
+{
 	struct hwmsg_reg_decoded d;
 	const char *ret = NULL;
 
