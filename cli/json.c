@@ -6,18 +6,31 @@
 #include "json.h"
 #include "hwmsg/regdb.h"
 
-bool json_print_quantity(FILE *f, const char *sep, const char *key,
-			 const struct hwmsg_reg_field *fd, uint64_t raw)
+bool json_ob_quantity(struct obuf *o, const char *sep, const char *key,
+		      const struct hwmsg_reg_field *fd, uint64_t raw)
 {
 	double q;
 
 	if (!hwmsg_reg_quantity(fd, raw, &q))
 		return false;
-	fputs(sep, f);
-	json_print_str(f, key);
-	fprintf(f, ":%.10g,\"unit\":", q);
-	json_print_str(f, fd->unit);
+	ob_puts(o, sep);
+	json_ob_str(o, key);
+	ob_printf(o, ":%.10g,\"unit\":", q);
+	json_ob_str(o, fd->unit);
 	return true;
+}
+
+bool json_print_quantity(FILE *f, const char *sep, const char *key,
+			 const struct hwmsg_reg_field *fd, uint64_t raw)
+{
+	char buf[512];
+	struct obuf o;
+	bool r;
+
+	ob_init(&o, buf, sizeof(buf), f);
+	r = json_ob_quantity(&o, sep, key, fd, raw);
+	ob_flush(&o);
+	return r;
 }
 
 /* 1 if c is a UTF-8 continuation byte in [lo, hi] */
@@ -61,17 +74,26 @@ static size_t utf8_len(const unsigned char *s)
 	return n;
 }
 
-/* One ASCII character, escaped as JSON needs or for being a control. */
-static void json_ascii(FILE *f, unsigned char c)
+/* \\u00XX */
+static void json_u(struct obuf *o, unsigned char c)
 {
-	if (c == '"' || c == '\\')
-		fprintf(f, "\\%c", c);
-	else if (c == '\n')
-		fputs("\\n", f);
-	else if (c < 0x20 || c == 0x7f)
-		fprintf(f, "\\u%04x", c);
-	else
-		fputc(c, f);
+	ob_put(o, "\\u", 2);
+	ob_hex(o, c, 4);
+}
+
+/* One ASCII character, escaped as JSON needs or for being a control. */
+static void json_ascii(struct obuf *o, unsigned char c)
+{
+	if (c == '"' || c == '\\') {
+		ob_putc(o, '\\');
+		ob_putc(o, (char)c);
+	} else if (c == '\n') {
+		ob_put(o, "\\n", 2);
+	} else if (c < 0x20 || c == 0x7f) {
+		json_u(o, c);
+	} else {
+		ob_putc(o, (char)c);
+	}
 }
 
 /*
@@ -81,25 +103,43 @@ static void json_ascii(FILE *f, unsigned char c)
  * C0 and C1 controls (U+0080-U+009F, the 8-bit CSI among them) are
  * escaped, so the JSON text itself carries no terminal control.
  */
-void json_print_str(FILE *f, const char *str)
+void json_ob_str(struct obuf *o, const char *str)
 {
 	const unsigned char *s = (const unsigned char *)str;
 	size_t n;
 
-	fputc('"', f);
+	ob_putc(o, '"');
+	/* most strings need no escape: copied as one run */
+	for (n = 0; s && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' &&
+		    s[n] != '\\'; n++)
+		;
+	if (n) {
+		ob_put(o, str, n);
+		s += n;
+	}
 	for (; s && *s; s += n ? n : 1) {
 		n = 0;
 		if (*s < 0x80) {
-			json_ascii(f, *s);
+			json_ascii(o, *s);
 			continue;
 		}
 		n = utf8_len(s);
 		if (n == 2 && s[0] == 0xc2 && s[1] < 0xa0)	/* C1 control */
-			fprintf(f, "\\u%04x", s[1]);
+			json_u(o, s[1]);
 		else if (n)
-			fwrite(s, 1, n, f);
+			ob_put(o, (const char *)s, n);
 		else
-			fprintf(f, "\\u%04x", *s);
+			json_u(o, *s);
 	}
-	fputc('"', f);
+	ob_putc(o, '"');
+}
+
+void json_print_str(FILE *f, const char *s)
+{
+	char buf[512];
+	struct obuf o;
+
+	ob_init(&o, buf, sizeof(buf), f);
+	json_ob_str(&o, s);
+	ob_flush(&o);
 }

@@ -7,12 +7,15 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "obuf.h"
+
 /*
  * s as a JSON string, quotes included; NULL prints "". Always valid UTF-8:
  * a byte that is not part of a valid UTF-8 sequence is written \u00XX
  * (0x9b -> \u009b), controls (C1 included) are escaped.
  */
 void json_print_str(FILE *f, const char *s);
+void json_ob_str(struct obuf *o, const char *s);
 
 struct hwmsg_reg_field;
 
@@ -22,5 +25,7 @@ struct hwmsg_reg_field;
  */
 bool json_print_quantity(FILE *f, const char *sep, const char *key,
 			 const struct hwmsg_reg_field *fd, uint64_t raw);
+bool json_ob_quantity(struct obuf *o, const char *sep, const char *key,
+		      const struct hwmsg_reg_field *fd, uint64_t raw);
 
 #endif

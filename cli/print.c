@@ -11,31 +11,118 @@
 #include "json.h"
 #include "print.h"
 
-void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
+/* %02d of a clock field (0-60) */
+static void two_digits(char *d, int v)
 {
-	time_t sec = (time_t)(ts_ns / 1000000000ull);
-	struct tm tm;
+	d[0] = (char)('0' + v / 10 % 10);
+	d[1] = (char)('0' + v % 10);
+}
 
+/*
+ * "HH:MM:SS." of the last second printed: records come many per second,
+ * and localtime_r per record showed in the profile.
+ */
+static void ob_time_of_day(struct obuf *o, uint64_t ts_ns)
+{
+	static time_t last = (time_t)-1;
+	static char hms[8];
+	time_t sec = (time_t)(ts_ns / 1000000000ull);
+
+	if (sec != last) {
+		struct tm tm;
+
+		localtime_r(&sec, &tm);
+		two_digits(hms, tm.tm_hour);
+		hms[2] = ':';
+		two_digits(hms + 3, tm.tm_min);
+		hms[5] = ':';
+		two_digits(hms + 6, tm.tm_sec);
+		last = sec;
+	}
+	ob_put(o, hms, 8);
+	ob_putc(o, '.');
+	ob_u64_pad(o, ts_ns % 1000000000ull, 9);
+}
+
+void ob_time(struct obuf *o, uint64_t ts_ns, uint64_t base_ns)
+{
 	if (base_ns) {
 		uint64_t d = ts_ns >= base_ns ? ts_ns - base_ns : 0;
 
-		fprintf(f, "%llu.%09llu", (unsigned long long)(d / 1000000000ull),
-			(unsigned long long)(d % 1000000000ull));
+		ob_u64(o, d / 1000000000ull);
+		ob_putc(o, '.');
+		ob_u64_pad(o, d % 1000000000ull, 9);
 		return;
 	}
-	localtime_r(&sec, &tm);
-	fprintf(f, "%02d:%02d:%02d.%09llu", tm.tm_hour, tm.tm_min, tm.tm_sec,
-		(unsigned long long)(ts_ns % 1000000000ull));
+	ob_time_of_day(o, ts_ns);
+}
+
+void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
+{
+	char buf[64];
+	struct obuf o;
+
+	ob_init(&o, buf, sizeof(buf), f);
+	ob_time(&o, ts_ns, base_ns);
+	ob_flush(&o);
+}
+
+/*
+ * Register names by id, looked up once each: a trace names the same few
+ * registers over and over.
+ */
+static const char *reg_name(uint16_t id)
+{
+	static const char *name[65536];
+	static uint8_t known[65536];
+
+	if (!known[id]) {
+		name[id] = hwmsg_reg_name(id);
+		known[id] = 1;
+	}
+	return name[id];
+}
+
+void ob_reg(struct obuf *o, uint16_t reg_id)
+{
+	const char *name = reg_name(reg_id);
+
+	if (name) {
+		ob_puts(o, name);
+	} else {
+		ob_put(o, "reg 0x", 6);
+		ob_hex(o, reg_id, 4);
+	}
 }
 
 void print_reg(FILE *f, uint16_t reg_id)
 {
-	const char *name = hwmsg_reg_name(reg_id);
+	char buf[64];
+	struct obuf o;
 
-	if (name)
-		fputs(name, f);
-	else
-		fprintf(f, "reg 0x%04x", reg_id);
+	ob_init(&o, buf, sizeof(buf), f);
+	ob_reg(&o, reg_id);
+	ob_flush(&o);
+}
+
+/* hwmsg_text_safe(cap) straight into o; plain text is copied as is */
+static void ob_safe(struct obuf *o, const char *s, size_t cap)
+{
+	size_t n = 0;
+	char *buf;
+
+	while (s && (unsigned char)s[n] >= 0x20 && (unsigned char)s[n] < 0x7f &&
+	       s[n] != '\\')
+		n++;
+	if (!s || (!s[n] && n < cap)) {
+		ob_put(o, s, n);
+		return;
+	}
+	buf = malloc(cap);
+	if (!buf)
+		return;
+	ob_puts(o, hwmsg_text_safe(buf, cap, s));
+	free(buf);
 }
 
 int reg_parse(const char *arg, uint16_t *reg_id)
@@ -71,12 +158,39 @@ static const char *name_or(const struct hwmsg_name *t, uint32_t v,
 	return n ? n : dflt;
 }
 
-static void print_latency(FILE *f, uint64_t ns)
+/*
+ * printf's %.<prec>f of v / div (div 10^k), by integers: it is on every
+ * response line. A value exactly halfway between two outputs is left to
+ * printf, whose rounding of the binary double decides it.
+ */
+static void ob_fixed(struct obuf *o, uint64_t v, uint64_t div, unsigned int prec,
+		     uint64_t unit)
 {
-	if (ns < 1000000)
-		fprintf(f, " latency %.1fus", ns / 1e3);
-	else
-		fprintf(f, " latency %.3fms", ns / 1e6);
+	uint64_t q, r;
+
+	/* unit = div / 10^prec: the last printed digit's worth */
+	if (v % unit * 2 == unit) {
+		ob_printf(o, "%.*f", (int)prec, (double)v / (double)div);
+		return;
+	}
+	q = v / unit + (v % unit * 2 > unit);
+	r = div / unit;
+	ob_u64(o, q / r);
+	ob_putc(o, '.');
+	ob_u64_pad(o, q % r, prec);
+}
+
+static void print_latency(struct obuf *o, uint64_t ns)
+{
+	if (ns < 1000000) {
+		ob_put(o, " latency ", 9);
+		ob_fixed(o, ns, 1000, 1, 100);
+		ob_put(o, "us", 2);
+	} else {
+		ob_put(o, " latency ", 9);
+		ob_fixed(o, ns, 1000000, 3, 1000);
+		ob_put(o, "ms", 2);
+	}
 }
 
 /* The database every tool uses: built-in layouts, then mstflint's ADB. */
@@ -99,7 +213,7 @@ static const struct hwmsg_regdb *regdb(void)
 }
 
 /* " local_port 17": the index fields that say which instance it is. */
-static void print_reg_index(FILE *f, const struct hwmsg_msg *msg)
+static void print_reg_index(struct obuf *o, const struct hwmsg_msg *msg)
 {
 	char buf[128];
 	const char *s, *sp;
@@ -110,159 +224,257 @@ static void print_reg_index(FILE *f, const struct hwmsg_msg *msg)
 				    msg->reg_len, buf, sizeof(buf));
 	sp = s ? strchr(s, ' ') : NULL;	/* the summary starts with the name */
 	if (sp)
-		fputs(sp, f);
+		ob_puts(o, sp);
 }
 
-static void print_op_line(FILE *f, const struct hwmsg_record *rec,
+static void print_op_line(struct obuf *o, const struct hwmsg_record *rec,
 			  const struct hwmsg_msg *msg,
 			  const struct hwmsg_txn_info *info)
 {
 	const struct hwmsg_emad_op *op = &msg->op;
 
-	fprintf(f, " %s ", rec->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
-	print_reg(f, op->reg_id);
-	fprintf(f, " %s %s", name_or(hwmsg_emad_method_names, op->method, "method?"),
-		op->response ? "response" : "request");
-	print_reg_index(f, msg);
-	if (op->response)
-		fprintf(f, " %s", op->status ?
-			name_or(hwmsg_emad_status_names, op->status, "status?") : "ok");
-	if (op->response && op->status)
-		fprintf(f, "(%u)", op->status);
-	if (rec->type == HWMSG_TYPE_MLX_EMAD)
-		fprintf(f, " tid 0x%016llx", (unsigned long long)op->tid);
+	ob_puts(o, rec->type == HWMSG_TYPE_MLX_CMD_REG ? " CMD_REG " : " EMAD ");
+	ob_reg(o, op->reg_id);
+	ob_putc(o, ' ');
+	ob_puts(o, name_or(hwmsg_emad_method_names, op->method, "method?"));
+	ob_puts(o, op->response ? " response" : " request");
+	print_reg_index(o, msg);
+	if (op->response) {
+		ob_putc(o, ' ');
+		ob_puts(o, op->status ? name_or(hwmsg_emad_status_names,
+						op->status, "status?") : "ok");
+	}
+	if (op->response && op->status) {
+		ob_putc(o, '(');
+		ob_u64(o, op->status);
+		ob_putc(o, ')');
+	}
+	if (rec->type == HWMSG_TYPE_MLX_EMAD) {
+		ob_put(o, " tid 0x", 7);
+		ob_hex(o, op->tid, 16);
+	}
 	if (info && info->is_response && info->matched)
-		print_latency(f, info->latency_ns);
-	if (msg->has_latency && op->response)
-		fprintf(f, " (fw %uus)", msg->latency_us);
-	if (info && !info->is_response && info->retransmits)
-		fprintf(f, " retransmit %u", info->retransmits);
+		print_latency(o, info->latency_ns);
+	if (msg->has_latency && op->response) {
+		ob_put(o, " (fw ", 5);
+		ob_u64(o, msg->latency_us);
+		ob_put(o, "us)", 3);
+	}
+	if (info && !info->is_response && info->retransmits) {
+		ob_put(o, " retransmit ", 12);
+		ob_u64(o, info->retransmits);
+	}
 	if (info && info->unsolicited)
-		fprintf(f, " (no request in trace)");
+		ob_puts(o, " (no request in trace)");
 	if (info && info->event)
-		fprintf(f, " (from the device, unasked)");
+		ob_puts(o, " (from the device, unasked)");
 	if (msg->has_fw_string && msg->fw_string[0]) {
-		char safe[4 * sizeof(msg->fw_string)];
-
-		fprintf(f, " \"%s\"",
-			hwmsg_text_safe(safe, sizeof(safe), msg->fw_string));
+		ob_put(o, " \"", 2);
+		ob_safe(o, msg->fw_string, 4 * sizeof(msg->fw_string));
+		ob_putc(o, '"');
 	}
 }
 
 /* A devlink "config" notification recorded next to the messages. */
-static void print_devlink_event(FILE *f, const struct hwmsg_record *rec)
+static void print_devlink_event(struct obuf *o, const struct hwmsg_record *rec)
 {
 	char line[256];
 
 	if (hwmsg_devlink_event_format(rec->payload, rec->len, line,
 				       sizeof(line)) < 0)
-		fprintf(f, " devlink event, malformed (%u bytes)", rec->len);
+		ob_printf(o, " devlink event, malformed (%u bytes)", rec->len);
 	else
-		fprintf(f, " devlink %s", line);
+		ob_printf(o, " devlink %s", line);
+}
+
+void ob_device(struct obuf *o, const char *bus, const char *dev)
+{
+	if ((!bus || !bus[0]) && (!dev || !dev[0])) {	/* none named (Ethernet) */
+		ob_put(o, " -", 2);
+		return;
+	}
+	ob_putc(o, ' ');
+	ob_safe(o, bus, 256);
+	ob_putc(o, '/');
+	ob_safe(o, dev, 256);
 }
 
 void print_device(FILE *f, const char *bus, const char *dev)
 {
-	char b[256], d[256];
+	char buf[1024];
+	struct obuf o;
 
-	if ((!bus || !bus[0]) && (!dev || !dev[0])) {	/* none named (Ethernet) */
-		fputs(" -", f);
-		return;
-	}
-	fprintf(f, " %s/%s", hwmsg_text_safe(b, sizeof(b), bus),
-		hwmsg_text_safe(d, sizeof(d), dev));
+	ob_init(&o, buf, sizeof(buf), f);
+	ob_device(&o, bus, dev);
+	ob_flush(&o);
 }
 
-void print_record_line(FILE *f, const struct hwmsg_record *rec,
+void print_record_line(struct obuf *o, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,
 		       const struct hwmsg_txn_info *info, uint64_t base_ns)
 {
-	print_time(f, rec->ts_ns, base_ns);
+	ob_time(o, rec->ts_ns, base_ns);
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
-		fputs(" -", f);
+		ob_put(o, " -", 2);
 	else
-		print_device(f, rec->bus, rec->dev);
-	fputs(rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >", f);
+		ob_device(o, rec->bus, rec->dev);
+	ob_puts(o, rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >");
 	if (msg)
-		print_op_line(f, rec, msg, info);
+		print_op_line(o, rec, msg, info);
 	else if (rec->type == HWMSG_TYPE_DEVLINK_EVENT)
-		print_devlink_event(f, rec);
+		print_devlink_event(o, rec);
 	else
-		fprintf(f, " %s %u bytes", hwmsg_type_str(rec->type), rec->len);
+		ob_printf(o, " %s %u bytes", hwmsg_type_str(rec->type), rec->len);
 	if (rec->flags & HWMSG_RECF_TRUNCATED)
-		fprintf(f, " [truncated %u of %u bytes]", rec->len, rec->orig_len);
-	fputc('\n', f);
+		ob_printf(o, " [truncated %u of %u bytes]", rec->len,
+			  rec->orig_len);
+	ob_putc(o, '\n');
 }
 
-void print_hex(FILE *f, const uint8_t *p, size_t len, const char *indent)
+/* "<indent>0010: 00112233 44556677 ...", 16 bytes a line */
+static void print_hex(struct obuf *o, const uint8_t *p, size_t len,
+		      const char *indent)
 {
 	for (size_t i = 0; i < len; i += 16) {
-		fprintf(f, "%s%04zx:", indent, i);
-		for (size_t j = i; j < i + 16 && j < len; j++)
-			fprintf(f, "%s%02x", (j - i) % 4 ? "" : " ", p[j]);
-		fputc('\n', f);
+		ob_puts(o, indent);
+		ob_hex(o, i, 4);
+		ob_putc(o, ':');
+		for (size_t j = i; j < i + 16 && j < len; j++) {
+			if (!((j - i) % 4))
+				ob_putc(o, ' ');
+			ob_hex(o, p[j], 2);
+		}
+		ob_putc(o, '\n');
 	}
 }
 
-static void print_eth(FILE *f, const uint8_t *p)
+/* "aa:bb:cc:dd:ee:ff" */
+static void ob_mac(struct obuf *o, const uint8_t *p)
 {
-	fprintf(f, "    ethernet dst %02x:%02x:%02x:%02x:%02x:%02x"
-		" src %02x:%02x:%02x:%02x:%02x:%02x type 0x%04x mlx_proto %u ver %u\n",
-		p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8], p[9],
-		p[10], p[11], hwmsg_get_be16(p + HWMSG_EMAD_ETH_ETHERTYPE_OFF),
-		p[HWMSG_EMAD_ETH_MLX_PROTO_OFF], p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
+	for (int i = 0; i < 6; i++) {
+		if (i)
+			ob_putc(o, ':');
+		ob_hex(o, p[i], 2);
+	}
 }
 
-static void print_op_fields(FILE *f, const struct hwmsg_emad_op *op, bool emad)
+static void print_eth(struct obuf *o, const uint8_t *p)
 {
-	fprintf(f, "      status %u (%s) register_id 0x%04x (", op->status,
-		name_or(hwmsg_emad_status_names, op->status, "?"), op->reg_id);
-	print_reg(f, op->reg_id);
-	fprintf(f, ") r %u method %u (%s) class %u (%s)", op->response,
-		op->method, name_or(hwmsg_emad_method_names, op->method, "?"),
-		op->cls, name_or(hwmsg_emad_class_names, op->cls, "?"));
-	if (emad)
-		fprintf(f, " dr %u tid 0x%016llx", op->dr,
-			(unsigned long long)op->tid);
-	fputc('\n', f);
+	ob_puts(o, "    ethernet dst ");
+	ob_mac(o, p);
+	ob_puts(o, " src ");
+	ob_mac(o, p + 6);
+	ob_puts(o, " type 0x");
+	ob_hex(o, hwmsg_get_be16(p + HWMSG_EMAD_ETH_ETHERTYPE_OFF), 4);
+	ob_puts(o, " mlx_proto ");
+	ob_u64(o, p[HWMSG_EMAD_ETH_MLX_PROTO_OFF]);
+	ob_puts(o, " ver ");
+	ob_u64(o, p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
+	ob_putc(o, '\n');
 }
 
-static void print_reg_payload(FILE *f, const struct hwmsg_msg *msg)
+/* " 3 (name)" */
+static void ob_num_name(struct obuf *o, uint64_t v, const char *name)
 {
-	struct hwmsg_reg_decoded d = { 0 };
+	ob_putc(o, ' ');
+	ob_u64(o, v);
+	ob_put(o, " (", 2);
+	ob_puts(o, name);
+	ob_putc(o, ')');
+}
+
+static void print_op_fields(struct obuf *o, const struct hwmsg_emad_op *op,
+			    bool emad)
+{
+	ob_puts(o, "      status");
+	ob_num_name(o, op->status,
+		    name_or(hwmsg_emad_status_names, op->status, "?"));
+	ob_puts(o, " register_id 0x");
+	ob_hex(o, op->reg_id, 4);
+	ob_put(o, " (", 2);
+	ob_reg(o, op->reg_id);
+	ob_puts(o, ") r ");
+	ob_u64(o, op->response);
+	ob_puts(o, " method");
+	ob_num_name(o, op->method,
+		    name_or(hwmsg_emad_method_names, op->method, "?"));
+	ob_puts(o, " class");
+	ob_num_name(o, op->cls, name_or(hwmsg_emad_class_names, op->cls, "?"));
+	if (emad) {
+		ob_puts(o, " dr ");
+		ob_u64(o, op->dr);
+		ob_puts(o, " tid 0x");
+		ob_hex(o, op->tid, 16);
+	}
+	ob_putc(o, '\n');
+}
+
+/*
+ * One decoded register line, as hwmsg_reg_print() prints it:
+ * "<indent><2 spaces per depth><name padded to 24 - 2 * depth> <value>".
+ */
+struct reg_line_ctx {
+	struct obuf *o;
+	const char *indent;
+	size_t indent_len;
+};
+
+static void reg_line(void *ctx, unsigned int depth, const char *name,
+		     const char *value)
+{
+	struct reg_line_ctx *c = ctx;
+	size_t pad = depth < 12 ? 24 - 2 * depth : 1, n = strlen(name);
+
+	ob_put(c->o, c->indent, c->indent_len);
+	ob_fill(c->o, ' ', 2 * (size_t)depth);
+	ob_put(c->o, name, n);
+	if (value) {
+		ob_fill(c->o, ' ', (n < pad ? pad - n : 0) + 1);
+		ob_puts(c->o, value);
+	}
+	ob_putc(c->o, '\n');
+}
+
+static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
+{
+	static struct hwmsg_reg_decoded d;	/* its buffer is kept */
+	const struct hwmsg_reg *reg = hwmsg_regdb_find(regdb(), msg->op.reg_id);
+	struct reg_line_ctx c = { o, "        ", 8 };
 	struct hwmsg_err err;
-	int r;
+	int r = -1;
 
-	r = hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
-			     &d, &err);
+	if (reg)
+		r = hwmsg_reg_decode_again(reg, msg->reg, msg->reg_len, &d,
+					   &err);
 	if (r < 0) {
-		print_hex(f, msg->reg, msg->reg_len, "        ");
-	} else {
+		print_hex(o, msg->reg, msg->reg_len, "        ");
+		return;
+	}
+	{
 		size_t i = 0;
 
 		while (i < msg->reg_len && !msg->reg[i])
 			i++;
 		if (i == msg->reg_len)	/* zero fields are not printed */
-			fprintf(f, "        (all zero)\n");
-		hwmsg_reg_print(f, &d, "        ", false);
+			ob_puts(o, "        (all zero)\n");
+		hwmsg_reg_format(&d, false, reg_line, &c);
 		if (r > 0)
-			fprintf(f, "        ! %s\n", err.msg);
+			ob_printf(o, "        ! %s\n", err.msg);
 	}
-	hwmsg_reg_decoded_free(&d);
 }
 
 /* " cut: 40 of 68 bytes captured", " bad length", ...: what libhwmsg flagged */
-static void print_tlv_flags(FILE *f, const struct hwmsg_tlv_ref *t)
+static void print_tlv_flags(struct obuf *o, const struct hwmsg_tlv_ref *t)
 {
 	if (t->flags & HWMSG_TLV_CUT)
-		fprintf(f, " [cut: %u of %u bytes captured]", t->cap_len,
-			t->len);
+		ob_printf(o, " [cut: %u of %u bytes captured]", t->cap_len,
+			  t->len);
 	if (t->flags & HWMSG_TLV_BAD_LEN)
-		fputs(" [bad length]", f);
+		ob_puts(o, " [bad length]");
 	if (t->flags & HWMSG_TLV_BAD_SIZE)
-		fputs(" [wrong size for its type]", f);
+		ob_puts(o, " [wrong size for its type]");
 	if (t->flags & HWMSG_TLV_EXTRA)
-		fputs(" [second of its type, ignored]", f);
+		ob_puts(o, " [second of its type, ignored]");
 }
 
 /* The TLV's own fields; false for one libhwmsg did not decode. */
@@ -272,93 +484,111 @@ static bool tlv_decoded(const struct hwmsg_tlv_ref *t)
 	       !(t->type != HWMSG_EMAD_TLV_REG && (t->flags & HWMSG_TLV_BAD_SIZE));
 }
 
-static void print_emad_tlvs(FILE *f, const struct hwmsg_record *rec,
+static void print_emad_tlvs(struct obuf *o, const struct hwmsg_record *rec,
 			    const struct hwmsg_msg *msg)
 {
-	print_eth(f, rec->payload);
+	print_eth(o, rec->payload);
 	for (unsigned int i = 0; i < msg->n_tlvs; i++) {
 		const struct hwmsg_tlv_ref *t = &msg->tlvs[i];
+		const char *name = name_or(hwmsg_emad_tlv_names, t->type,
+					   "unknown");
+		size_t n = strlen(name);
 
-		fprintf(f, "    tlv %-7s offset %u len %u",
-			name_or(hwmsg_emad_tlv_names, t->type, "unknown"),
-			t->offset, t->len);
-		print_tlv_flags(f, t);
-		fputc('\n', f);
+		/* "tlv %-7s offset %u len %u" */
+		ob_puts(o, "    tlv ");
+		ob_put(o, name, n);
+		ob_fill(o, ' ', n < 7 ? 7 - n : 0);
+		ob_puts(o, " offset ");
+		ob_u64(o, t->offset);
+		ob_puts(o, " len ");
+		ob_u64(o, t->len);
+		print_tlv_flags(o, t);
+		ob_putc(o, '\n');
 		if (!tlv_decoded(t)) {
-			print_hex(f, rec->payload + t->offset, t->cap_len,
+			print_hex(o, rec->payload + t->offset, t->cap_len,
 				  "        ");
 			continue;
 		}
 		switch (t->type) {
 		case HWMSG_EMAD_TLV_OP:
-			print_op_fields(f, &msg->op, true);
+			print_op_fields(o, &msg->op, true);
 			break;
-		case HWMSG_EMAD_TLV_STRING: {
-			char safe[4 * sizeof(msg->fw_string)];
-
-			fprintf(f, "      string \"%s\"\n",
-				hwmsg_text_safe(safe, sizeof(safe),
-						msg->fw_string));
+		case HWMSG_EMAD_TLV_STRING:
+			ob_puts(o, "      string \"");
+			ob_safe(o, msg->fw_string, 4 * sizeof(msg->fw_string));
+			ob_put(o, "\"\n", 2);
 			break;
-		}
 		case HWMSG_EMAD_TLV_LATENCY:
-			if (msg->has_latency)
-				fprintf(f, "      latency_time %u us\n",
-					msg->latency_us);
+			if (msg->has_latency) {
+				ob_puts(o, "      latency_time ");
+				ob_u64(o, msg->latency_us);
+				ob_puts(o, " us\n");
+			}
 			break;
 		case HWMSG_EMAD_TLV_REG:
-			fprintf(f, "      register %u bytes\n", msg->reg_len);
-			print_reg_payload(f, msg);
+			ob_puts(o, "      register ");
+			ob_u64(o, msg->reg_len);
+			ob_puts(o, " bytes\n");
+			print_reg_payload(o, msg);
 			break;
 		case HWMSG_EMAD_TLV_END:
 			break;
 		default:
-			print_hex(f, rec->payload + t->offset, t->cap_len,
+			print_hex(o, rec->payload + t->offset, t->cap_len,
 				  "        ");
 		}
 	}
 }
 
-void print_record_detail(FILE *f, const struct hwmsg_record *rec,
+void print_record_detail(struct obuf *o, const struct hwmsg_record *rec,
 			 const struct hwmsg_msg *msg)
 {
-	fprintf(f, "    record type %s dir %s", hwmsg_type_str(rec->type),
-		hwmsg_dir_str(rec->dir));
+	ob_puts(o, "    record type ");
+	ob_puts(o, hwmsg_type_str(rec->type));
+	ob_puts(o, " dir ");
+	ob_puts(o, hwmsg_dir_str(rec->dir));
 	if (!(rec->flags & HWMSG_RECF_NO_DEVICE)) {
-		char drv[256];
-
-		fprintf(f, " driver %s",
-			hwmsg_text_safe(drv, sizeof(drv), rec->driver));
+		ob_puts(o, " driver ");
+		ob_safe(o, rec->driver, 256);
 	}
-	if (rec->flags & HWMSG_RECF_HAS_INDEX)
-		fprintf(f, " devlink %u", rec->devlink_index);
-	if (rec->flags & HWMSG_RECF_HAS_SEQ)
-		fprintf(f, " seq %llu", (unsigned long long)rec->seq);
-	fprintf(f, " len %u", rec->len);
-	if (rec->orig_len != rec->len)
-		fprintf(f, " orig_len %u", rec->orig_len);
-	fputc('\n', f);
+	if (rec->flags & HWMSG_RECF_HAS_INDEX) {
+		ob_puts(o, " devlink ");
+		ob_u64(o, rec->devlink_index);
+	}
+	if (rec->flags & HWMSG_RECF_HAS_SEQ) {
+		ob_puts(o, " seq ");
+		ob_u64(o, rec->seq);
+	}
+	ob_puts(o, " len ");
+	ob_u64(o, rec->len);
+	if (rec->orig_len != rec->len) {
+		ob_puts(o, " orig_len ");
+		ob_u64(o, rec->orig_len);
+	}
+	ob_putc(o, '\n');
 	if (!msg) {
-		print_hex(f, rec->payload, rec->len, "    ");
+		print_hex(o, rec->payload, rec->len, "    ");
 		return;
 	}
 	if (rec->type == HWMSG_TYPE_MLX_EMAD) {
-		print_emad_tlvs(f, rec, msg);
+		print_emad_tlvs(o, rec, msg);
 		if (!msg->has_reg)
-			fputs("    no REG TLV\n", f);
+			ob_puts(o, "    no REG TLV\n");
 		return;
 	}
-	fprintf(f, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
-	print_op_fields(f, &msg->op, false);
-	fprintf(f, "      register %u bytes", msg->reg_len);
-	print_tlv_flags(f, &msg->tlvs[1]);
-	fputc('\n', f);
-	print_reg_payload(f, msg);
+	ob_printf(o, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
+	print_op_fields(o, &msg->op, false);
+	ob_puts(o, "      register ");
+	ob_u64(o, msg->reg_len);
+	ob_puts(o, " bytes");
+	print_tlv_flags(o, &msg->tlvs[1]);
+	ob_putc(o, '\n');
+	print_reg_payload(o, msg);
 }
 
 /* ---- JSON: one object per record and line (JSON Lines) ---------------- */
 
-static void json_field_value(FILE *f, const struct hwmsg_reg_value *v)
+static void json_field_value(struct obuf *o, const struct hwmsg_reg_value *v)
 {
 	const struct hwmsg_reg_field *fd = v->field;
 	char buf[256];
@@ -370,17 +600,17 @@ static void json_field_value(FILE *f, const struct hwmsg_reg_value *v)
 	case HWMSG_REG_BOOL:
 	case HWMSG_REG_U64:
 	case HWMSG_REG_FLAGS:
-		fprintf(f, "%llu", (unsigned long long)v->raw);
+		ob_u64(o, v->raw);
 		return;
 	case HWMSG_REG_INT:
-		fprintf(f, "%lld", (long long)v->raw);
+		ob_i64(o, (int64_t)v->raw);
 		return;
 	case HWMSG_REG_ENUM:
 		name = hwmsg_name_lookup(fd->enums, (uint32_t)v->raw);
 		if (name)
-			json_print_str(f, name);
+			json_ob_str(o, name);
 		else
-			fprintf(f, "%llu", (unsigned long long)v->raw);
+			ob_u64(o, v->raw);
 		return;
 	default:
 		break;
@@ -389,9 +619,9 @@ static void json_field_value(FILE *f, const struct hwmsg_reg_value *v)
 	n = strlen(buf);
 	if (fd->kind == HWMSG_REG_STRING && n >= 2 && buf[0] == '"') {
 		buf[n - 1] = '\0';	/* the text form quotes strings */
-		json_print_str(f, buf + 1);
+		json_ob_str(o, buf + 1);
 	} else {
-		json_print_str(f, buf);
+		json_ob_str(o, buf);
 	}
 }
 
@@ -419,7 +649,7 @@ static bool json_leaf_is_zero(const struct hwmsg_reg_value *v)
  * "quantities":{"temperature":{"value":51.75,"unit":"C"}}: the fields the
  * database gives a unit or scale, as what they measure; left out if none.
  */
-static void json_quantities(FILE *f, const struct hwmsg_reg_decoded *d)
+static void json_quantities(struct obuf *o, const struct hwmsg_reg_decoded *d)
 {
 	bool first = true;
 
@@ -430,120 +660,147 @@ static void json_quantities(FILE *f, const struct hwmsg_reg_decoded *d)
 		if (v->group || v->missing || json_leaf_is_zero(v) ||
 		    !hwmsg_reg_quantity(v->field, v->raw, &q))
 			continue;
-		fputs(first ? ",\"quantities\":{" : ",", f);
-		json_print_str(f, v->path);
-		fputs(":{", f);
-		json_print_quantity(f, "", "value", v->field, v->raw);
-		fputc('}', f);
+		ob_puts(o, first ? ",\"quantities\":{" : ",");
+		json_ob_str(o, v->path);
+		ob_put(o, ":{", 2);
+		json_ob_quantity(o, "", "value", v->field, v->raw);
+		ob_putc(o, '}');
 		first = false;
 	}
 	if (!first)
-		fputc('}', f);
+		ob_putc(o, '}');
 }
 
 /* "index":{...} always; "fields":{...} (every non-zero leaf) with -V */
-static void json_register(FILE *f, const struct hwmsg_msg *msg, bool all)
+static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 {
-	struct hwmsg_reg_decoded d = { 0 };
+	static struct hwmsg_reg_decoded d;	/* its buffer is kept */
+	const struct hwmsg_reg *reg = hwmsg_regdb_find(regdb(), msg->op.reg_id);
 	bool first_i = true, first_f = true;
 
-	if (hwmsg_reg_decode(regdb(), msg->op.reg_id, msg->reg, msg->reg_len,
-			     &d, NULL) < 0) {
-		hwmsg_reg_decoded_free(&d);
+	if (!reg || hwmsg_reg_decode_again(reg, msg->reg, msg->reg_len, &d,
+					   NULL) < 0)
 		return;
-	}
-	fputs(",\"index\":{", f);
+	ob_puts(o, ",\"index\":{");
 	for (unsigned int i = 0; i < d.n_values; i++) {
 		const struct hwmsg_reg_value *v = &d.values[i];
 
 		if (v->depth || v->group || v->missing || v->field->count ||
 		    v->field->access != HWMSG_REG_INDEX)
 			continue;
-		fputs(first_i ? "" : ",", f);
-		json_print_str(f, v->path);
-		fputc(':', f);
-		json_field_value(f, v);
+		if (!first_i)
+			ob_putc(o, ',');
+		json_ob_str(o, v->path);
+		ob_putc(o, ':');
+		json_field_value(o, v);
 		first_i = false;
 	}
-	fputc('}', f);
+	ob_putc(o, '}');
 	if (all) {
-		fputs(",\"fields\":{", f);
+		ob_puts(o, ",\"fields\":{");
 		for (unsigned int i = 0; i < d.n_values; i++) {
 			const struct hwmsg_reg_value *v = &d.values[i];
 
 			if (v->group || v->missing || json_leaf_is_zero(v))
 				continue;
-			fputs(first_f ? "" : ",", f);
-			json_print_str(f, v->path);
-			fputc(':', f);
-			json_field_value(f, v);
+			if (!first_f)
+				ob_putc(o, ',');
+			json_ob_str(o, v->path);
+			ob_putc(o, ':');
+			json_field_value(o, v);
 			first_f = false;
 		}
-		fputc('}', f);
-		json_quantities(f, &d);
+		ob_putc(o, '}');
+		json_quantities(o, &d);
 	}
-	hwmsg_reg_decoded_free(&d);
 }
 
-void print_record_json(FILE *f, const struct hwmsg_record *rec,
+void print_record_json(struct obuf *o, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,
 		       const struct hwmsg_txn_info *info, bool verbose)
 {
-	char dev[512];
-
-	snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
 	/* a string, as tid: a JSON number loses the nanoseconds past 2^53 */
-	fprintf(f, "{\"ts\":\"%llu\",\"dev\":", (unsigned long long)rec->ts_ns);
-	json_print_str(f, rec->flags & HWMSG_RECF_NO_DEVICE ? "" : dev);
-	fputs(",\"driver\":", f);
-	json_print_str(f, rec->driver);
-	fprintf(f, ",\"dir\":\"%s\",\"type\":\"%s\",\"len\":%u",
-		hwmsg_dir_str(rec->dir), hwmsg_type_str(rec->type), rec->len);
-	if (rec->flags & HWMSG_RECF_HAS_SEQ)
-		fprintf(f, ",\"seq\":%llu", (unsigned long long)rec->seq);
-	if (rec->flags & HWMSG_RECF_TRUNCATED)
-		fprintf(f, ",\"orig_len\":%u", rec->orig_len);
+	ob_puts(o, "{\"ts\":\"");
+	ob_u64(o, rec->ts_ns);
+	ob_puts(o, "\",\"dev\":");
+	if (rec->flags & HWMSG_RECF_NO_DEVICE) {
+		ob_put(o, "\"\"", 2);
+	} else {
+		char dev[512];
+
+		snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
+		json_ob_str(o, dev);
+	}
+	ob_puts(o, ",\"driver\":");
+	json_ob_str(o, rec->driver);
+	ob_puts(o, ",\"dir\":\"");
+	ob_puts(o, hwmsg_dir_str(rec->dir));
+	ob_puts(o, "\",\"type\":\"");
+	ob_puts(o, hwmsg_type_str(rec->type));
+	ob_puts(o, "\",\"len\":");
+	ob_u64(o, rec->len);
+	if (rec->flags & HWMSG_RECF_HAS_SEQ) {
+		ob_puts(o, ",\"seq\":");
+		ob_u64(o, rec->seq);
+	}
+	if (rec->flags & HWMSG_RECF_TRUNCATED) {
+		ob_puts(o, ",\"orig_len\":");
+		ob_u64(o, rec->orig_len);
+	}
 	if (msg) {
 		const struct hwmsg_emad_op *op = &msg->op;
-		const char *reg = hwmsg_reg_name(op->reg_id);
 
-		fprintf(f, ",\"reg_id\":%u,\"reg\":", op->reg_id);
-		json_print_str(f, reg);
-		fprintf(f, ",\"method\":\"%s\",\"response\":%s",
-			name_or(hwmsg_emad_method_names, op->method, "?"),
-			op->response ? "true" : "false");
-		if (op->response)
-			fprintf(f, ",\"status\":%u,\"status_name\":\"%s\"",
-				op->status,
-				name_or(hwmsg_emad_status_names, op->status, "?"));
-		if (rec->type == HWMSG_TYPE_MLX_EMAD)	/* a string: 64 bits */
-			fprintf(f, ",\"tid\":\"0x%016llx\"",
-				(unsigned long long)op->tid);
-		if (info && info->is_response && info->matched)
-			fprintf(f, ",\"latency_ns\":%llu",
-				(unsigned long long)info->latency_ns);
-		if (info && !info->is_response && info->retransmits)
-			fprintf(f, ",\"retransmit\":%u", info->retransmits);
+		ob_puts(o, ",\"reg_id\":");
+		ob_u64(o, op->reg_id);
+		ob_puts(o, ",\"reg\":");
+		json_ob_str(o, reg_name(op->reg_id));
+		ob_puts(o, ",\"method\":\"");
+		ob_puts(o, name_or(hwmsg_emad_method_names, op->method, "?"));
+		ob_puts(o, op->response ? "\",\"response\":true" :
+					  "\",\"response\":false");
+		if (op->response) {
+			ob_puts(o, ",\"status\":");
+			ob_u64(o, op->status);
+			ob_puts(o, ",\"status_name\":\"");
+			ob_puts(o, name_or(hwmsg_emad_status_names, op->status,
+					   "?"));
+			ob_putc(o, '"');
+		}
+		if (rec->type == HWMSG_TYPE_MLX_EMAD) {	/* a string: 64 bits */
+			ob_puts(o, ",\"tid\":\"0x");
+			ob_hex(o, op->tid, 16);
+			ob_putc(o, '"');
+		}
+		if (info && info->is_response && info->matched) {
+			ob_puts(o, ",\"latency_ns\":");
+			ob_u64(o, info->latency_ns);
+		}
+		if (info && !info->is_response && info->retransmits) {
+			ob_puts(o, ",\"retransmit\":");
+			ob_u64(o, info->retransmits);
+		}
 		if (info && info->unsolicited)
-			fputs(",\"unsolicited\":true", f);
-		if (msg->has_latency && op->response)
-			fprintf(f, ",\"fw_latency_us\":%u", msg->latency_us);
+			ob_puts(o, ",\"unsolicited\":true");
+		if (msg->has_latency && op->response) {
+			ob_puts(o, ",\"fw_latency_us\":");
+			ob_u64(o, msg->latency_us);
+		}
 		if (msg->has_fw_string && msg->fw_string[0]) {
-			fputs(",\"fw_string\":", f);
-			json_print_str(f, msg->fw_string);
+			ob_puts(o, ",\"fw_string\":");
+			json_ob_str(o, msg->fw_string);
 		}
 		if (msg->flags & HWMSG_MSGF_CUT)	/* decoded as far as captured */
-			fputs(",\"cut\":true", f);
+			ob_puts(o, ",\"cut\":true");
 		if (msg->has_reg)
-			json_register(f, msg, verbose);
+			json_register(o, msg, verbose);
 	} else if (rec->type == HWMSG_TYPE_DEVLINK_EVENT) {
 		char line[256];
 
 		if (hwmsg_devlink_event_format(rec->payload, rec->len, line,
 					       sizeof(line)) >= 0) {
-			fputs(",\"event\":", f);
-			json_print_str(f, line);
+			ob_puts(o, ",\"event\":");
+			json_ob_str(o, line);
 		}
 	}
-	fputs("}\n", f);
+	ob_put(o, "}\n", 2);
 }

@@ -56,23 +56,30 @@ static void show_usage(FILE *f)
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
 
+/* Everything show prints goes through this one buffer. */
+static struct obuf out;
+
 /* arg non-NULL: pushed out of the pairing table, not at the end. */
 static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
-	printf("orphan:");
-	print_device(stdout, o->bus, o->dev);
-	printf(" %s ", o->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD");
-	print_reg(stdout, o->reg_id);
-	printf(" %s", hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?");
-	if (o->type == HWMSG_TYPE_MLX_EMAD)	/* CMD_REG has no tid */
-		printf(" tid 0x%016llx", (unsigned long long)o->tid);
-	printf(" sent at ");
-	print_time(stdout, o->ts_ns, 0);
+	ob_puts(&out, "orphan:");
+	ob_device(&out, o->bus, o->dev);
+	ob_puts(&out, o->type == HWMSG_TYPE_MLX_CMD_REG ? " CMD_REG " : " EMAD ");
+	ob_reg(&out, o->reg_id);
+	ob_putc(&out, ' ');
+	ob_puts(&out, hwmsg_name_lookup(hwmsg_emad_method_names, o->method) ?: "?");
+	if (o->type == HWMSG_TYPE_MLX_EMAD) {	/* CMD_REG has no tid */
+		ob_puts(&out, " tid 0x");
+		ob_hex(&out, o->tid, 16);
+	}
+	ob_puts(&out, " sent at ");
+	ob_time(&out, o->ts_ns, 0);
 	if (arg)
-		printf(" not answered within %u requests\n",
-		       HWMSG_TXN_MAX_PENDING);
+		ob_printf(&out, " not answered within %u requests\n",
+			  HWMSG_TXN_MAX_PENDING);
 	else
-		printf(" never answered\n");
+		ob_puts(&out, " never answered\n");
+	ob_end_record(&out);
 }
 
 static bool selected(struct show_opts *o, const struct hwmsg_filter_rec *fr)
@@ -178,19 +185,26 @@ static int show_file(const char *path, struct show_opts *o,
 		if (o->count && ++s->shown >= o->count)
 			s->done = true;
 		if (o->json) {
-			print_record_json(stdout, &rec, decoded ? &msg : NULL,
+			print_record_json(&out, &rec, decoded ? &msg : NULL,
 					  s->txn ? &finfo : NULL, o->verbose);
+			ob_end_record(&out);
 			continue;
 		}
-		if (o->numbers)
-			printf("%llu ", (unsigned long long)frame);
-		print_record_line(stdout, &rec, decoded ? &msg : NULL,
+		if (o->numbers) {
+			ob_u64(&out, frame);
+			ob_putc(&out, ' ');
+		}
+		print_record_line(&out, &rec, decoded ? &msg : NULL,
 				  s->txn ? &finfo : NULL,
 				  o->relative ? s->first_ts : 0);
-		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT)
-			printf("  ! %s\n", merr.msg);
+		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT) {
+			ob_put(&out, "  ! ", 4);
+			ob_puts(&out, merr.msg);
+			ob_putc(&out, '\n');
+		}
 		if (o->verbose)
-			print_record_detail(stdout, &rec, decoded ? &msg : NULL);
+			print_record_detail(&out, &rec, decoded ? &msg : NULL);
+		ob_end_record(&out);
 	}
 	if (o->out)
 		export_add_drops(&o->exp, r);
@@ -366,7 +380,14 @@ int cmd_show(int argc, char **argv)
 		fprintf(stderr, "hwmsg show: --pairs goes with -w and pairing (not --no-pair)\n");
 		goto usage;
 	}
+	/* 256 KiB: output goes out in large writes, not per field */
+	if (ob_open(&out, stdout, 256 * 1024)) {
+		fprintf(stderr, "hwmsg: out of memory\n");
+		select_free(&o.sel);
+		return 1;
+	}
 	ret = show_files(argc - optind, argv + optind, &o);
+	ob_close(&out);
 	select_free(&o.sel);
 	return ret;
 usage:

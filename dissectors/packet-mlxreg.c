@@ -47,6 +47,7 @@ struct mlxreg_reg {
 	int hf;			/* "mlxreg.pmlp", FT_NONE */
 	gboolean extra;		/* from the adb_file preference */
 	gboolean in_table;	/* its id is in "emad.reg_id" */
+	GArray *hfs;		/* int *: its fields' hf ids, set at register */
 };
 
 static GHashTable *regs_by_id;		/* id -> struct mlxreg_reg */
@@ -168,6 +169,7 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 	m = g_new0(struct mlxreg_reg, 1);
 	m->reg = reg;
 	m->extra = w->extra;
+	m->hfs = g_array_new(FALSE, FALSE, sizeof(int *));
 	if (g_hash_table_contains(abbrevs, full)) {
 		g_free(full);	/* two names alike once made valid: no item */
 		m->hf = -1;
@@ -211,6 +213,7 @@ static int add_field(void *ctx, const struct hwmsg_reg *reg,
 	}
 	id = g_new(int, 1);
 	g_hash_table_insert(hf_by_filter, g_strdup(filter), id);
+	g_array_append_val(m->hfs, id);
 	add_hf(w, id, f->name, abbrev, f->descr, type, display, strings);
 	return 0;
 }
@@ -535,6 +538,54 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 					     summary + name_len + 1));
 }
 
+/*
+ * Does anything look at the register's items? A shown tree does; a tree
+ * kept for a filter only if the filter names mlxreg, this register or one
+ * of its fields (a few hash lookups, against a full decode per frame).
+ */
+static gboolean items_wanted(proto_tree *tree, const struct mlxreg_reg *m)
+{
+	guint i;
+
+	if (!tree)
+		return FALSE;
+	if (PTREE_DATA(tree)->visible ||
+	    proto_field_is_referenced(tree, proto_mlxreg) ||
+	    (m->hf >= 0 && proto_field_is_referenced(tree, m->hf)))
+		return TRUE;
+	for (i = 0; i < m->hfs->len; i++) {
+		int id = *g_array_index(m->hfs, int *, i);
+
+		if (id >= 0 && proto_field_is_referenced(tree, id))
+			return TRUE;
+	}
+	return FALSE;
+}
+
+/*
+ * No items wanted: only Info's index part, from the top-level index
+ * fields (libhwmsg's summary without a full decode). A payload shorter
+ * than the register goes the full way, for its expert info.
+ */
+static gboolean info_only(tvbuff_t *tvb, packet_info *pinfo,
+			  const struct mlxreg_reg *m, const guint8 *p,
+			  guint len)
+{
+	size_t name_len = strlen(m->reg->name);
+	char summary[256];
+
+	if (!m->reg->layout || !m->reg->len || len < m->reg->len ||
+	    tvb_reported_length(tvb) != len ||
+	    !hwmsg_reg_index_summary_reg(m->reg, p, len, summary,
+					 sizeof(summary)))
+		return FALSE;
+	if (strlen(summary) > name_len)
+		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
+				 wmem_strdup(pinfo->pool,
+					     summary + name_len + 1));
+	return TRUE;
+}
+
 static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			  void *data)
 {
@@ -552,6 +603,8 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	m = g_hash_table_lookup(regs_by_id, GUINT_TO_POINTER(ctx->reg_id));
 	if (!m)
 		return 0;
+	if (!items_wanted(tree, m) && info_only(tvb, pinfo, m, p, len))
+		return (int)len;
 	ret = hwmsg_reg_decode_reg(m->reg, p, len, &d, &err);
 	if (ret < 0 && !d.n_values) {
 		hwmsg_reg_decoded_free(&d);

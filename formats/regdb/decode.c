@@ -4,6 +4,7 @@
  * names. Every read is checked against the payload length: what lies
  * beyond it is listed as missing, never read.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -100,7 +101,10 @@ static struct hwmsg_reg_value *push(struct decoder *d)
 		o->values = v;
 		o->cap = cap;
 	}
-	memset(&o->values[o->n_values], 0, sizeof(o->values[0]));
+	/* the path and filter are written by every caller: zeroing 256
+	 * bytes of them per field showed in the profile */
+	memset(&o->values[o->n_values], 0,
+	       offsetof(struct hwmsg_reg_value, path));
 	return &o->values[o->n_values++];
 }
 
@@ -116,38 +120,41 @@ static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
 	}
 }
 
-/* Append src at dst[*used], cut to HWMSG_REG_PATH_MAX, still terminated. */
-static void append(char *dst, size_t *used, const char *src)
-{
-	size_t n = strlen(src);
+/* A path being built: its text and length (lengths spare the strlen). */
+struct path {
+	char s[HWMSG_REG_PATH_MAX];
+	size_t n;
+};
 
+/* Append src (n bytes) at dst[*used], cut to HWMSG_REG_PATH_MAX. */
+static void append(char *dst, size_t *used, const char *src, size_t n)
+{
 	if (n > HWMSG_REG_PATH_MAX - 1 - *used)
 		n = HWMSG_REG_PATH_MAX - 1 - *used;
 	memcpy(dst + *used, src, n);
 	*used += n;
-	dst[*used] = '\0';
 }
 
-/* prefix.name+suffix; by hand, as this runs for every decoded field */
-static void join(char *dst, const char *prefix, const char *name,
-		 const char *suffix)
+/* prefix.name+suffix into dst (terminated); returns its length. By hand,
+ * as this runs for every decoded field. */
+static size_t join(char *dst, const struct path *prefix, const char *name,
+		   const char *suffix, size_t suffix_len)
 {
 	size_t used = 0;
 
-	dst[0] = '\0';
-	append(dst, &used, prefix);
-	if (*prefix)
-		append(dst, &used, ".");
-	append(dst, &used, name);
-	append(dst, &used, suffix);
+	append(dst, &used, prefix->s, prefix->n);
+	if (prefix->n)
+		append(dst, &used, ".", 1);
+	append(dst, &used, name, strlen(name));
+	append(dst, &used, suffix, suffix_len);
+	dst[used] = '\0';
+	return used;
 }
 
-static void copy_path(char *dst, const char *src)
+static void set_path(struct path *p, const char *s, size_t n)
 {
-	size_t used = 0;
-
-	dst[0] = '\0';
-	append(dst, &used, src);
+	memcpy(p->s, s, n + 1);
+	p->n = n;
 }
 
 /* The scalar value of a field named by a dotted path within a layout. */
@@ -182,8 +189,8 @@ static bool read_selector(const struct decoder *d,
 }
 
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
-			uint64_t base, const char *path, const char *filter,
-			unsigned int depth);
+			uint64_t base, const struct path *path,
+			const struct path *filter, unsigned int depth);
 
 static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 		 struct hwmsg_reg_value *v, uint64_t bit, uint64_t base,
@@ -215,13 +222,13 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 }
 
 static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
-		       struct hwmsg_reg_value *v,
+		       struct hwmsg_reg_value *v, size_t plen, size_t flen,
 		       const struct hwmsg_reg_layout *parent, uint64_t pbase,
 		       uint64_t off, unsigned int depth)
 {
 	const struct hwmsg_reg_case *c = NULL;
 	struct hwmsg_reg_value *g;
-	char path[HWMSG_REG_PATH_MAX], filter[HWMSG_REG_PATH_MAX];
+	struct path path, filter;
 	uint64_t sel;
 	unsigned int i;
 
@@ -235,8 +242,8 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 		leaf(d, f, v, off * 8, pbase, 0);
 		return;
 	}
-	copy_path(path, v->path);
-	copy_path(filter, v->filter);
+	set_path(&path, v->path, plen);
+	set_path(&filter, v->filter, flen);
 	/* the union itself is past the end too, not only its arm; before
 	 * push(), which may move v */
 	if (off >= d->len)
@@ -249,31 +256,33 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	g->group = true;
 	g->depth = depth + 1;
 	g->offset = (uint32_t)off;
-	join(g->path, path, c->name, "");
-	join(g->filter, filter, c->name, "");
-	copy_path(path, g->path);
-	copy_path(filter, g->filter);
+	path.n = join(g->path, &path, c->name, "", 0);
+	filter.n = join(g->filter, &filter, c->name, "", 0);
+	memcpy(path.s, g->path, path.n + 1);
+	memcpy(filter.s, g->filter, filter.n + 1);
 	if (off >= d->len)
 		set_missing(d, g);
 	else
-		walk_layout(d, c->layout, off, path, filter, depth + 2);
+		walk_layout(d, c->layout, off, &path, &filter, depth + 2);
 }
 
 /* One scalar or one array element of f. */
 static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 		     const struct hwmsg_reg_layout *parent, uint64_t base,
-		     uint64_t elem_bits, const char *path, const char *filter,
-		     const char *suffix, unsigned int depth)
+		     uint64_t elem_bits, const struct path *path,
+		     const struct path *filter, const char *suffix,
+		     size_t suffix_len, unsigned int depth)
 {
 	struct hwmsg_reg_value *v = push(d);
+	size_t plen, flen;
 	uint64_t off;
 
 	if (!v)
 		return;
 	v->field = f;
 	v->depth = depth;
-	join(v->path, path, f->name, suffix);
-	join(v->filter, filter, f->name, "");
+	plen = join(v->path, path, f->name, suffix, suffix_len);
+	flen = join(v->filter, filter, f->name, "", 0);
 	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
 		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
 		return;
@@ -284,20 +293,21 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	if (depth >= REGDB_MAX_DEPTH * 3)
 		return;
 	if (f->kind == HWMSG_REG_UNION) {
-		walk_union(d, f, v, parent, base, off, depth);
+		walk_union(d, f, v, plen, flen, parent, base, off, depth);
 	} else if (off >= d->len) {
 		set_missing(d, v);
 	} else {
-		char p[HWMSG_REG_PATH_MAX], fl[HWMSG_REG_PATH_MAX];
+		struct path p, fl;
 
-		copy_path(p, v->path);
-		copy_path(fl, v->filter);
-		walk_layout(d, f->layout, off, p, fl, depth + 1);
+		set_path(&p, v->path, plen);
+		set_path(&fl, v->filter, flen);
+		walk_layout(d, f->layout, off, &p, &fl, depth + 1);
 	}
 }
 
-/* "[k]" without snprintf: arrays of records are decoded element by element */
-static void index_suffix(char *buf, unsigned int k)
+/* "[k]" without snprintf: arrays of records are decoded element by
+ * element; returns its length */
+static size_t index_suffix(char *buf, unsigned int k)
 {
 	char digits[12];
 	unsigned int n = 0, i = 0;
@@ -311,6 +321,7 @@ static void index_suffix(char *buf, unsigned int k)
 		buf[i++] = digits[--n];
 	buf[i++] = ']';
 	buf[i] = '\0';
+	return i;
 }
 
 /*
@@ -330,8 +341,8 @@ static bool zero_number(const struct decoder *d,
 }
 
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
-			uint64_t base, const char *path, const char *filter,
-			unsigned int depth)
+			uint64_t base, const struct path *path,
+			const struct path *filter, unsigned int depth)
 {
 	unsigned int i, k;
 
@@ -343,7 +354,7 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 				   f->kind == HWMSG_REG_UNION))
 			continue;
 		if (!f->count) {
-			walk_one(d, f, l, base, 0, path, filter, "", depth);
+			walk_one(d, f, l, base, 0, path, filter, "", 0, depth);
 			continue;
 		}
 		for (k = 0; k < f->count && !d->failed; k++) {
@@ -357,9 +368,8 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 				continue;
 			if (!gone && zero_number(d, f, base, eb))
 				continue;
-			index_suffix(suffix, k);
 			walk_one(d, f, l, base, eb, path, filter, suffix,
-				 depth);
+				 index_suffix(suffix, k), depth);
 			if (gone && !f->backward && !d->failed &&
 			    d->out->values[d->out->n_values - 1].missing)
 				break;
@@ -373,7 +383,7 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 {
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = out, .err = err, .shallow = shallow };
-	char filter[HWMSG_REG_PATH_MAX];
+	struct path path = { "", 0 }, filter;
 	struct hwmsg_reg_value *values = reuse ? out->values : NULL;
 	unsigned int cap = reuse ? out->cap : 0;
 
@@ -385,8 +395,11 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	if (!reg->layout)
 		return hwmsg_errf(err, 0, "register %s (0x%04x): no field layout known",
 				  reg->name, reg->id);
-	snprintf(filter, sizeof(filter), "mlxreg.%s", reg->lname);
-	walk_layout(&d, reg->layout, 0, "", filter, 0);
+	filter.n = (size_t)snprintf(filter.s, sizeof(filter.s), "mlxreg.%s",
+				    reg->lname);
+	if (filter.n >= sizeof(filter.s))
+		filter.n = sizeof(filter.s) - 1;
+	walk_layout(&d, reg->layout, 0, &path, &filter, 0);
 	if (d.failed)
 		return -1;
 	return out->n_missing ? 1 : 0;
@@ -406,17 +419,74 @@ int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
 	return decode_reg(reg, payload, len, out, err, false, true);
 }
 
+/*
+ * The summary reads only top-level index scalars: they are decoded into a
+ * few values on the stack, with no list on the heap per message (a show
+ * line). Enough for any built-in register; more falls back to the list.
+ */
+#define SUMMARY_MAX 16
+
+static bool summary_candidate(const struct hwmsg_reg_field *f)
+{
+	return f->access == HWMSG_REG_INDEX && !f->count &&
+	       f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION;
+}
+
+static const char *quick_summary(const struct hwmsg_reg *reg,
+				 const uint8_t *payload, size_t len,
+				 char *buf, size_t size)
+{
+	struct hwmsg_reg_value v[SUMMARY_MAX];
+	struct hwmsg_reg_decoded out = { .reg = reg, .values = v };
+	struct decoder d = { .p = payload, .len = payload ? len : 0,
+			     .out = &out };
+	const struct hwmsg_reg_layout *l = reg->layout;
+	unsigned int i, nonzero = 0;
+
+	for (i = 0; i < l->n_fields && nonzero < 3; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		struct hwmsg_reg_value *x;
+		size_t n = strlen(f->name);
+
+		if (!summary_candidate(f))
+			continue;
+		if (out.n_values == SUMMARY_MAX)
+			return NULL;
+		x = &v[out.n_values++];
+		memset(x, 0, offsetof(struct hwmsg_reg_value, path));
+		x->field = f;
+		if (n >= sizeof(x->path))
+			n = sizeof(x->path) - 1;
+		memcpy(x->path, f->name, n);
+		x->path[n] = '\0';
+		x->filter[0] = '\0';
+		leaf(&d, f, x, field_bit(f, 0), 0, 0);
+		nonzero += !x->missing && x->raw && strcmp(f->name, "lp_msb");
+	}
+	return hwmsg_reg_summary(&out, buf, size);
+}
+
 const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 				    const uint8_t *payload, size_t len,
 				    char *buf, size_t size)
 {
-	const struct hwmsg_reg *reg = db ? hwmsg_regdb_find(db, id) :
-				      hwmsg_reg_lookup(id);
+	return hwmsg_reg_index_summary_reg(db ? hwmsg_regdb_find(db, id) :
+					   hwmsg_reg_lookup(id),
+					   payload, len, buf, size);
+}
+
+const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
+					const uint8_t *payload, size_t len,
+					char *buf, size_t size)
+{
 	struct hwmsg_reg_decoded d;
 	const char *ret = NULL;
 
-	if (!reg || !size)
+	if (!reg || !size || !reg->layout)
 		return NULL;
+	ret = quick_summary(reg, payload, len, buf, size);
+	if (ret)
+		return ret;
 	/* index fields are top-level scalars: skip arrays and records */
 	if (decode_reg(reg, payload, len, &d, NULL, true, false) >= 0)
 		ret = hwmsg_reg_summary(&d, buf, size);

@@ -304,6 +304,10 @@ const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 				    const uint8_t *payload, size_t len,
 				    char *buf, size_t size);
+/* The same for a register already looked up (NULL: none). */
+const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
+					const uint8_t *payload, size_t len,
+					char *buf, size_t size);
 
 /* ---- printing ---------------------------------------------------------- */
 

@@ -1,0 +1,67 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Benchmark: every ratio of the performance goal in one run, on one simulator
+# capture (default 200,000 records): tshark with the hwmsg plugin against
+# hwmsg (show -V, show, stat) and tshark with the plugin against tshark with
+# the plugin's protocol disabled (the plugin's own cost). Each command runs
+# REPEAT times (default 3) and the fastest run counts, so that a neighbour's
+# load on a shared machine does not decide the ratio. Not a test.
+#   bench/ratios.sh BUILD_DIR [RECORDS]
+set -eu
+B=$(cd "${1:-build}" && pwd)
+N=${2:-200000}
+R=${REPEAT:-3}
+T=$(mktemp -d); chmod 755 "$T"; trap 'rm -rf "$T"' EXIT
+
+"$B/capture/hwmsgd" --sim --rate 0 --seed 7 -c "$N" -q -w "$T/bench.pcapng"
+chmod 644 "$T/bench.pcapng"
+F=$T/bench.pcapng
+
+PLUGDIR="$T/home/.local/lib/wireshark/plugins/$(pkg-config --modversion wireshark | cut -d. -f1,2)/epan"
+mkdir -p "$PLUGDIR"
+cp "$B/dissectors/hwmsg_ws.so" "$PLUGDIR/"
+chmod -R a+rX "$T/home"
+# tshark ignores personal plugins as root: run it as nobody with its own HOME
+TS="env HOME=$T/home XDG_CONFIG_HOME=$T/home/.config tshark"
+[ "$(id -u)" -eq 0 ] &&
+	TS="setpriv --reuid=65534 --regid=65534 --clear-groups $TS"
+OFF="--disable-protocol devlink_hwmsg"
+
+# best NAME COMMAND...: the fastest of R runs (elapsed seconds) into $T/NAME
+best() {
+	name=$1; shift
+	i=0; b=
+	while [ $i -lt "$R" ]; do
+		/usr/bin/time -f %e -o "$T/time" "$@" > /dev/null
+		t=$(tail -n 1 "$T/time")
+		b=$(awk -v a="$t" -v b="$b" 'BEGIN { print (b == "" || a < b) ? a : b }')
+		i=$((i + 1))
+	done
+	echo "$b" > "$T/$name"
+	printf '%-34s %8.2f s\n' "$name" "$b"
+}
+
+echo "records: $N ($(du -h "$F" | cut -f1)), best of $R runs"
+best hwmsg-show-V "$B/cli/hwmsg" show -V "$F"
+best hwmsg-show "$B/cli/hwmsg" show "$F"
+best hwmsg-stat "$B/cli/hwmsg" stat "$F"
+# shellcheck disable=SC2086
+{
+best tshark-V $TS -V -r "$F"
+best tshark $TS -r "$F"
+best tshark-stat $TS -q -z hwmsg,tree -r "$F"
+best tshark-nohwmsg $TS $OFF -r "$F"
+best tshark-V-nohwmsg $TS $OFF -V -r "$F"
+}
+
+# ratio LABEL A B GOAL: A / B beside the goal
+ratio() {
+	awk -v l="$1" -v a="$(cat "$T/$2")" -v b="$(cat "$T/$3")" -v g="$4" \
+		'BEGIN { printf "%-48s %7.1fx  (goal %s)\n", l, a / b, g }'
+}
+echo
+ratio "tshark -V / hwmsg show -V" tshark-V hwmsg-show-V ">= 20x"
+ratio "tshark / hwmsg show" tshark hwmsg-show ">= 20x"
+ratio "tshark -z hwmsg,tree / hwmsg stat" tshark-stat hwmsg-stat ">= 50x"
+ratio "tshark with the plugin / without" tshark tshark-nohwmsg "<= 1.2x"
+ratio "tshark -V with the plugin / without" tshark-V tshark-V-nohwmsg "<= 2.0x"

@@ -1,0 +1,143 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+#include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "obuf.h"
+
+int ob_open(struct obuf *o, FILE *f, size_t cap)
+{
+	ob_init(o, malloc(cap), cap, f);
+	if (!o->buf)
+		return -1;
+	o->owned = true;
+	o->line = isatty(fileno(f));
+	return 0;
+}
+
+void ob_init(struct obuf *o, char *buf, size_t cap, FILE *f)
+{
+	o->buf = buf;
+	o->len = 0;
+	o->cap = cap;
+	o->f = f;
+	o->owned = false;
+	o->line = false;
+}
+
+void ob_flush(struct obuf *o)
+{
+	if (o->len)
+		fwrite(o->buf, 1, o->len, o->f);
+	o->len = 0;
+	if (o->line)
+		fflush(o->f);
+}
+
+void ob_close(struct obuf *o)
+{
+	ob_flush(o);
+	if (o->owned)
+		free(o->buf);
+	o->buf = NULL;
+	o->cap = 0;
+}
+
+void ob_put_slow(struct obuf *o, const char *s, size_t n)
+{
+	ob_flush(o);
+	if (n > o->cap) {	/* larger than the buffer: straight through */
+		fwrite(s, 1, n, o->f);
+		return;
+	}
+	memcpy(o->buf, s, n);
+	o->len = n;
+}
+
+/* Digits are written backwards into a small buffer, then appended. */
+void ob_u64_pad(struct obuf *o, uint64_t v, unsigned int digits)
+{
+	char d[24];
+	unsigned int n = 0;
+
+	do {
+		d[sizeof(d) - 1 - n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v && n < sizeof(d));
+	while (n < digits && n < sizeof(d))
+		d[sizeof(d) - 1 - n++] = '0';
+	ob_put(o, d + sizeof(d) - n, n);
+}
+
+void ob_u64(struct obuf *o, uint64_t v)
+{
+	if (v < 10) {
+		ob_putc(o, (char)('0' + v));
+		return;
+	}
+	ob_u64_pad(o, v, 0);
+}
+
+void ob_i64(struct obuf *o, int64_t v)
+{
+	if (v < 0) {
+		ob_putc(o, '-');
+		ob_u64(o, (uint64_t)0 - (uint64_t)v);
+		return;
+	}
+	ob_u64(o, (uint64_t)v);
+}
+
+void ob_hex(struct obuf *o, uint64_t v, unsigned int digits)
+{
+	static const char hex[] = "0123456789abcdef";
+	char d[16];
+	unsigned int n = 0;
+
+	do {
+		d[sizeof(d) - 1 - n++] = hex[v & 15];
+		v >>= 4;
+	} while (v);
+	while (n < digits && n < sizeof(d))
+		d[sizeof(d) - 1 - n++] = '0';
+	ob_put(o, d + sizeof(d) - n, n);
+}
+
+void ob_fill(struct obuf *o, char c, size_t n)
+{
+	while (n) {
+		size_t k;
+
+		if (o->len == o->cap)
+			ob_flush(o);
+		k = o->cap - o->len < n ? o->cap - o->len : n;
+		memset(o->buf + o->len, c, k);
+		o->len += k;
+		n -= k;
+	}
+}
+
+void ob_printf(struct obuf *o, const char *fmt, ...)
+{
+	char small[256], *big;
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	if ((size_t)n < sizeof(small)) {
+		ob_put(o, small, (size_t)n);
+		return;
+	}
+	big = malloc((size_t)n + 1);
+	if (!big)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(big, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	ob_put(o, big, (size_t)n);
+	free(big);
+}
