@@ -17,14 +17,9 @@ T=$(mktemp -d); chmod 755 "$T"; trap 'rm -rf "$T"' EXIT
 chmod 644 "$T/bench.pcapng"
 F=$T/bench.pcapng
 
-PLUGDIR="$T/home/.local/lib/wireshark/plugins/$(pkg-config --modversion wireshark | cut -d. -f1,2)/epan"
-mkdir -p "$PLUGDIR"
-cp "$B/dissectors/hwmsg_ws.so" "$PLUGDIR/"
-chmod -R a+rX "$T/home"
-# tshark ignores personal plugins as root: run it as nobody with its own HOME
-TS="env HOME=$T/home XDG_CONFIG_HOME=$T/home/.config tshark"
-[ "$(id -u)" -eq 0 ] &&
-	TS="setpriv --reuid=65534 --regid=65534 --clear-groups $TS"
+. "$(dirname "$0")/tshark_env.sh"
+bench_tshark_env
+TS="$AS_USER XDG_CONFIG_HOME=$T/home/.config tshark"
 OFF="--disable-protocol devlink_hwmsg"
 
 # best NAME COMMAND...: the fastest of R runs (elapsed seconds) into $T/NAME
