@@ -72,7 +72,9 @@ static const struct hwmsg_ws_txn_fields txn_ids = {
 /* What the tree walk keeps for after it: the REG TLV goes last. */
 struct emad_items {
 	proto_item *ethertype, *status;
-	proto_tree *reg_tree;	/* NULL: no REG TLV to dissect */
+	gboolean has_reg;	/* a REG TLV to dissect */
+	proto_tree *reg_tree;	/* NULL without a tree: Info still wants the
+				 * register's index fields */
 	proto_item *reg_item;
 	int reg_off, reg_cap, reg_len;
 };
@@ -172,6 +174,7 @@ static void tlv_items(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 				ENC_BIG_ENDIAN);
 		return;
 	case HWMSG_EMAD_TLV_REG:
+		it->has_reg = TRUE;
 		it->reg_tree = t;
 		it->reg_item = ti;
 		it->reg_off = off + HWMSG_EMAD_TLV_HDR_LEN;
@@ -400,7 +403,7 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 					     msg.op.method),
 			       msg.op.response ? "response" : "request");
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
-	if (it.reg_tree)
+	if (it.has_reg)
 		dissect_reg(tvb, pinfo, &it, &msg.op);
 	return (int)cap;
 }

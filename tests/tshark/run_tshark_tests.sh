@@ -216,4 +216,14 @@ if command -v editcap >/dev/null; then
 	post=cat
 fi
 
+# -- Info is the same with a tree (-T fields) and without (plain summary):
+#    an EMAD's register index fields ("local_port 1") were missing without
+#    one (no -Y: a filter builds a tree)
+summary=$(ts -r "$rec" 2>/dev/null | sed -n 's/.* EMAD [0-9]* //p')
+fields=$(ts -r "$rec" -T fields -E separator=/t -e _ws.col.Protocol \
+	-e _ws.col.Info 2>/dev/null | sed -n 's/^EMAD\t//p')
+check_eq "EMAD Info with and without a tree" "$fields" "$summary"
+check_eq "EMAD Info carries index fields" yes \
+	"$(echo "$summary" | grep -q ' local_port [0-9]' && echo yes || echo no)"
+
 tshark_summary
