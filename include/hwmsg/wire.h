@@ -274,28 +274,32 @@ static inline size_t hwmsg_emad_build(uint8_t *buf, size_t cap,
 
 	if (x && x->fw_string) {
 		const char *s = x->fw_string;
+		size_t n = 0;
 
 		hwmsg_emad_tlv_hdr(p, HWMSG_EMAD_TLV_STRING,
 				   HWMSG_EMAD_STRING_TLV_WORDS);
-		for (i = 0; i < HWMSG_EMAD_STRING_LEN; i++) {
-			/* keep the last byte NUL so the string is terminated */
-			p[4 + i] = (*s && i < HWMSG_EMAD_STRING_LEN - 1) ? *s++ : 0;
-		}
+		/* keep the last byte NUL so the string is terminated */
+		while (n < HWMSG_EMAD_STRING_LEN - 1 && s[n])
+			n++;
+		__builtin_memcpy(p + 4, s, n);
+		__builtin_memset(p + 4 + n, 0, HWMSG_EMAD_STRING_LEN - n);
 		p += HWMSG_EMAD_STRING_TLV_WORDS * 4;
 	}
 	if (x && x->has_latency) {
 		hwmsg_emad_tlv_hdr(p, HWMSG_EMAD_TLV_LATENCY,
 				   HWMSG_EMAD_LATENCY_TLV_WORDS);
-		for (i = 4; i < HWMSG_EMAD_LATENCY_TLV_WORDS * 4; i++)
-			p[i] = 0;
+		__builtin_memset(p + 4, 0, HWMSG_EMAD_LATENCY_TLV_WORDS * 4 - 4);
 		hwmsg_put_be32(p + 4, x->latency_us);
 		p += HWMSG_EMAD_LATENCY_TLV_WORDS * 4;
 	}
 
 	hwmsg_emad_tlv_hdr(p, HWMSG_EMAD_TLV_REG,
 			   HWMSG_EMAD_REG_TLV_WORDS(reg_len));
-	for (i = 0; i < reg_len; i++)
-		p[4 + i] = reg ? reg[i] : 0;
+	/* __builtin_: the kernel includes this header too */
+	if (reg)
+		__builtin_memcpy(p + 4, reg, reg_len);
+	else
+		__builtin_memset(p + 4, 0, reg_len);
 	p += 4 + reg_len;
 
 	hwmsg_emad_tlv_hdr(p, HWMSG_EMAD_TLV_END, HWMSG_EMAD_END_TLV_WORDS);
@@ -334,12 +338,10 @@ static inline size_t hwmsg_cmdreg_build(uint8_t *buf, size_t cap,
 					uint32_t reg_len)
 {
 	size_t len = HWMSG_CMDREG_HDR_LEN + (size_t)reg_len;
-	size_t i;
 
 	if (len > cap || reg_len % 4)
 		return 0;
-	for (i = 0; i < HWMSG_CMDREG_HDR_LEN; i++)
-		buf[i] = 0;
+	__builtin_memset(buf, 0, HWMSG_CMDREG_HDR_LEN);
 	hwmsg_put_be16(buf, HWMSG_CMDREG_CONSTANT1);
 	buf[HWMSG_CMDREG_STATUS_OFF] = status & 0x7f;
 	hwmsg_put_be16(buf + HWMSG_CMDREG_REG_ID_OFF, reg_id);
@@ -348,8 +350,10 @@ static inline size_t hwmsg_cmdreg_build(uint8_t *buf, size_t cap,
 	hwmsg_put_be16(buf + HWMSG_CMDREG_LEN_CONST_OFF,
 		       (uint16_t)(((reg_len / 4 + 1) & HWMSG_CMDREG_LEN_MASK) |
 				  HWMSG_CMDREG_LEN_CONST));
-	for (i = 0; i < reg_len; i++)
-		buf[HWMSG_CMDREG_HDR_LEN + i] = reg ? reg[i] : 0;
+	if (reg)
+		__builtin_memcpy(buf + HWMSG_CMDREG_HDR_LEN, reg, reg_len);
+	else
+		__builtin_memset(buf + HWMSG_CMDREG_HDR_LEN, 0, reg_len);
 	return len;
 }
 
