@@ -2,8 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark: every ratio of the performance goal in one run, on one simulator
 # capture (default 200,000 records): tshark with the hwmsg plugin against
-# hwmsg (show -V, show, stat) and tshark with the plugin against tshark with
-# the plugin's protocol disabled (the plugin's own cost). Each command runs
+# hwmsg (show -V, show, stat), tshark with the plugin against tshark with
+# the plugin's protocol disabled (the plugin's own cost), editcap against
+# hwmsgd writing the same records, hwmsgd's zstd writer against its plain
+# one; then the peak RSS of show and stat at N and at 5N records (flat means
+# memory does not grow with the capture). Each command runs
 # REPEAT times (default 3) and the fastest run counts, so that a neighbour's
 # load on a shared machine does not decide the ratio. Not a test.
 #   bench/ratios.sh BUILD_DIR [RECORDS]
@@ -48,6 +51,13 @@ best tshark-stat $TS -q -z hwmsg,tree -r "$F"
 best tshark-nohwmsg $TS $OFF -r "$F"
 best tshark-V-nohwmsg $TS $OFF -V -r "$F"
 }
+D="$B/capture/hwmsgd --sim --rate 0 --seed 7 -c $N -q"
+# shellcheck disable=SC2086
+best hwmsgd-w $D -w "$T/out.pcapng"
+# shellcheck disable=SC2086
+best hwmsgd-w-zst $D -w "$T/out.pcapng.zst"
+best editcap editcap -F pcapng "$F" "$T/editcap.pcapng"
+rm -f "$T"/out.pcapng* "$T/editcap.pcapng"
 
 # ratio LABEL A B GOAL: A / B beside the goal
 ratio() {
@@ -60,3 +70,20 @@ ratio "tshark / hwmsg show" tshark hwmsg-show ">= 20x"
 ratio "tshark -z hwmsg,tree / hwmsg stat" tshark-stat hwmsg-stat ">= 50x"
 ratio "tshark with the plugin / without" tshark tshark-nohwmsg "<= 1.2x"
 ratio "tshark -V with the plugin / without" tshark-V tshark-V-nohwmsg "<= 2.0x"
+ratio "editcap -F pcapng / hwmsgd --sim -w" editcap hwmsgd-w ">= 3x"
+ratio "hwmsgd -w x.zst / hwmsgd -w x" hwmsgd-w-zst hwmsgd-w "<= 1.3x"
+
+# rss CMD...: peak resident set of one run, in MiB
+rss() {
+	/usr/bin/time -f %M -o "$T/time" "$@" > /dev/null
+	awk '{ printf "%.1f", $1 / 1024 }' "$T/time"
+}
+"$B/capture/hwmsgd" --sim --rate 0 --seed 7 -c $((N * 5)) -q \
+	-w "$T/big.pcapng.zst"
+echo
+printf '%-34s %10s %10s\n' "peak RSS (MiB)" "$N" "$((N * 5))"
+for cmd in show stat; do
+	printf '%-34s %10s %10s\n' "hwmsg $cmd" \
+		"$(rss "$B/cli/hwmsg" "$cmd" "$F")" \
+		"$(rss "$B/cli/hwmsg" "$cmd" "$T/big.pcapng.zst")"
+done
