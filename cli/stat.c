@@ -93,21 +93,33 @@ static void count_evicted(const struct hwmsg_txn_orphan *o, void *arg)
 }
 
 /* Which devices the capture holds: the first thing to know of a file. */
+/* name is "bus/dev" of rec (or "-"): checked without formatting it */
+static bool is_device(const char *name, const struct hwmsg_record *rec)
+{
+	size_t n;
+
+	if (rec->flags & HWMSG_RECF_NO_DEVICE)
+		return !strcmp(name, "-");
+	n = strlen(rec->bus);
+	return !strncmp(name, rec->bus, n) && name[n] == '/' &&
+	       !strcmp(name + n + 1, rec->dev);
+}
+
 static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 {
 	char name[sizeof(c->devs[0].name)];
 	struct dev_stat *d;
 	unsigned int i;
 
+	/* records come in runs of one device: try the last one first */
+	if (c->n_devs && is_device(c->devs[c->last_dev].name, rec)) {
+		c->devs[c->last_dev].records++;
+		return;
+	}
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
 		snprintf(name, sizeof(name), "-");
 	else
 		snprintf(name, sizeof(name), "%s/%s", rec->bus, rec->dev);
-	/* records come in runs of one device: try the last one first */
-	if (c->n_devs && !strcmp(c->devs[c->last_dev].name, name)) {
-		c->devs[c->last_dev].records++;
-		return;
-	}
 	for (i = 0; i < c->n_devs && strcmp(c->devs[i].name, name); i++)
 		;
 	if (i == STAT_MAX_DEVS) {
