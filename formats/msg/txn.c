@@ -37,6 +37,7 @@ struct hwmsg_txn {
 	struct pending *pool;
 	uint32_t *buckets;
 	uint32_t free_head;
+	uint32_t n_fresh;	/* pool[n_fresh..] never used: not even touched */
 	uint32_t oldest, newest;
 	struct txn_dev *devs;
 	uint32_t n_devs, cap_devs, last_dev;
@@ -74,9 +75,9 @@ struct hwmsg_txn *hwmsg_txn_new(void)
 	}
 	for (i = 0; i < N_BUCKETS; i++)
 		t->buckets[i] = NIL;
-	for (i = 0; i < HWMSG_TXN_MAX_PENDING; i++)
-		t->pool[i].next = i + 1 < HWMSG_TXN_MAX_PENDING ? i + 1 : NIL;
-	t->free_head = 0;
+	/* the pool is handed out in order first (a short capture touches
+	 * only the pages it uses), then from the free list */
+	t->free_head = NIL;
 	t->oldest = t->newest = NIL;
 	t->last_req = NIL;
 	t->last_dev = NIL;
@@ -232,6 +233,8 @@ static uint32_t alloc_pending(struct hwmsg_txn *t)
 {
 	uint32_t i;
 
+	if (t->free_head == NIL && t->n_fresh < HWMSG_TXN_MAX_PENDING)
+		return t->n_fresh++;
 	if (t->free_head == NIL) {
 		/* full: the oldest request is the likeliest orphan */
 		report(t, t->oldest, t->evict_cb, t->evict_arg);
