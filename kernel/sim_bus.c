@@ -248,6 +248,8 @@ static int hsim_drv_probe(struct device *dev)
 	struct hsim_dev *hdev = to_hsim_dev(dev);
 	int err;
 
+	/* a sysfs bind after an unbind: alive again */
+	WRITE_ONCE(hdev->dying, false);
 	hdev->ddir = debugfs_create_dir(dev_name(dev), hsim_debugfs_root);
 	err = hdrv->probe(hdev);
 	if (err) {
