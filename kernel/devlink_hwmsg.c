@@ -15,6 +15,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/debugfs.h>
 #include <linux/device.h>
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
@@ -43,6 +44,13 @@ static bool bridge_tracepoint = true;
 module_param(bridge_tracepoint, bool, 0444);
 MODULE_PARM_DESC(bridge_tracepoint,
 		 "Forward the tracepoint devlink:devlink_hwmsg to the group");
+
+/*
+ * Tests: debugfs devlink_hwmsg/fail_alloc N fails the next N message
+ * allocations, counted as nomem (Debian's kernels have no failslab).
+ */
+static atomic_t dlhw_fail_alloc = ATOMIC_INIT(0);
+static struct dentry *dlhw_debugfs;
 
 /*
  * SEQ order on the wire: a number is taken and its message multicast under
@@ -197,6 +205,8 @@ static void dlhw_emit(const struct devlink *devlink, const u8 *buf,
 	       nla_total_size(sizeof(u32)) +		/* SEQ */
 	       nla_total_size(sizeof(u32));		/* ORIG_LEN */
 
+	if (unlikely(atomic_add_unless(&dlhw_fail_alloc, -1, 0)))
+		goto nomem;
 	skb = genlmsg_new(size, gfp);
 	if (!skb)
 		goto nomem;
@@ -327,6 +337,9 @@ static int __init dlhw_init(void)
 		if (err)
 			goto err_family;
 	}
+	dlhw_debugfs = debugfs_create_dir("devlink_hwmsg", NULL);
+	debugfs_create_atomic_t("fail_alloc", 0600, dlhw_debugfs,
+				&dlhw_fail_alloc);
 	return 0;
 
 err_family:
@@ -338,6 +351,7 @@ err_pernet:
 
 static void __exit dlhw_exit(void)
 {
+	debugfs_remove_recursive(dlhw_debugfs);
 	if (bridge_tracepoint) {
 		unregister_trace_devlink_hwmsg(dlhw_probe, NULL);
 		tracepoint_synchronize_unregister();
