@@ -52,14 +52,27 @@ done
 [ -n "$BUSYBOX" ] || { [ -x /bin/busybox ] && BUSYBOX=/bin/busybox; } ||
 	skip "busybox-static missing"
 
-KVER=
-for d in /lib/modules/*/build; do
-	[ -e "$d/Makefile" ] || continue
-	v=$(basename "$(dirname "$d")")
-	[ -r "/boot/vmlinuz-$v" ] && KVER=$v
-done
-[ -n "$KVER" ] || skip "no kernel with both /boot/vmlinuz-KVER and headers"
-KMODS=/lib/modules/$KVER/kernel
+# HWMSG_VM_KERNEL_DIR: a kernel build tree (scripts/debug-kernel.sh) whose
+# bzImage has the guest's drivers built in; else the installed kernel
+if [ -n "${HWMSG_VM_KERNEL_DIR:-}" ]; then
+	KDIR=$HWMSG_VM_KERNEL_DIR
+	KIMAGE=$KDIR/arch/x86/boot/bzImage
+	KMODS=$KDIR
+	[ -r "$KIMAGE" ] || { echo "FAIL: no $KIMAGE"; exit 1; }
+	W=$BUILD/vm-$(basename "$KDIR")
+	OUT=$W/out/$SC
+else
+	KVER=
+	for d in /lib/modules/*/build; do
+		[ -e "$d/Makefile" ] || continue
+		v=$(basename "$(dirname "$d")")
+		[ -r "/boot/vmlinuz-$v" ] && KVER=$v
+	done
+	[ -n "$KVER" ] || skip "no kernel with both /boot/vmlinuz-KVER and headers"
+	KDIR=/lib/modules/$KVER/build
+	KIMAGE=/boot/vmlinuz-$KVER
+	KMODS=/lib/modules/$KVER/kernel
+fi
 
 # HWMSG_VM_KERNEL_ONLY=1: boot without our binaries (debugging the modules)
 for bin in capture/hwmsgd cli/hwmsg tests/vm/vm_dump tests/vm/vm_nl; do
@@ -78,7 +91,7 @@ for f in "$SRC"/kernel/*; do
 	cmp -s "$f" "$W/kmod/$(basename "$f")" 2>/dev/null ||
 		cp "$f" "$W/kmod/"
 done
-make -s -C "$W/kmod" KDIR="/lib/modules/$KVER/build" \
+make -s -C "$W/kmod" KDIR="$KDIR" \
 	HWMSG_INC="$SRC/include" >"$W/kmod.log" 2>&1 ||
 	{ cat "$W/kmod.log"; echo "FAIL: module build"; exit 1; }
 if grep -q "warning:" "$W/kmod.log"; then
@@ -144,7 +157,7 @@ echo "$SC" >"$OUT/scenario"
 
 start=$(date +%s)
 timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 \
-	-nographic -no-reboot -kernel "/boot/vmlinuz-$KVER" \
+	-nographic -no-reboot -kernel "$KIMAGE" \
 	-initrd "$W/initrd-$SC.gz" \
 	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4" \
 	-virtfs "local,path=$OUT,mount_tag=out,security_model=none,id=out" \
