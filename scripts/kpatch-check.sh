@@ -170,7 +170,7 @@ phase "selftest listener built, script parsed"
 gen=$WORK/devlink_series.h
 "$ROOT/scripts/kpatch-header.sh" "$TREE/include/uapi/linux/devlink.h" > "$gen"
 diff -u "$ROOT/include/hwmsg/devlink_series.h" "$gen" ||
-	fail "include/hwmsg/devlink_series.h is stale: run scripts/kpatch-header.sh"
+	fail "include/hwmsg/devlink_series.h is stale: run scripts/kpatch-header.sh -w"
 phase "include/hwmsg/devlink_series.h matches the series"
 
 echo "kpatch-check: ok in $(($(now) - T0))s ($JOBS jobs)"
