@@ -262,9 +262,12 @@ static int check_elem(struct check *c, const struct kitem *it, uint32_t k)
 	}
 	hwmsg_reg_decode_reg(c->db, ctxbuf, r->len, &base, NULL);
 	hwmsg_reg_decode_reg(c->db, buf, r->len, &d, NULL);
+	snprintf(idx, sizeof(idx), "[%u]", k);
+	ok = true;
 	for (i = 0; i < d.n_values; i++) {
 		const struct hwmsg_reg_value *v = &d.values[i];
 		bool in_base = false;
+		uint32_t b;
 
 		if (!leaf_nonzero(v))
 			continue;
@@ -274,25 +277,30 @@ static int check_elem(struct check *c, const struct kitem *it, uint32_t k)
 		if (in_base)
 			continue;
 		if (n < sizeof(hits) / sizeof(hits[0]))
-			hits[n++] = v;
+			hits[n] = v;
+		n++;
+		/* a buffer may be read as several fields of all ones */
+		b = all_ones_bits(v);
+		if (!b || (c->indices && !strstr(v->path, idx)))
+			ok = false;
+		bits += b;
 	}
-	snprintf(idx, sizeof(idx), "[%u]", k);
-	if (it->kind != KITEM_BUF) {
+	if (n > sizeof(hits) / sizeof(hits[0]))
+		n = sizeof(hits) / sizeof(hits[0]);
+	if (it->kind == KITEM_BUF) {
+		ok = ok && n && bits == kitem_value_bits(it);
+	} else if (n != 1 || !hwmsg_reg_kind_is_number(hits[0]->field->kind)) {
+		ok = false;
+	} else if (it->kind == KITEM_BIT_ARRAY && !hits[0]->field->count &&
+		   (uint64_t)k * it->bits < hwmsg_reg_field_bits(hits[0]->field)) {
+		/* a mask read as one number: element k is its bit(s) k */
+		ok = leaf_raw(hits[0]) ==
+		     ones(it->bits) << ((uint64_t)k * it->bits);
+	} else {
 		/* one number holding the value in its low bits: a wider
 		 * field is fine, two halves are not */
-		ok = n == 1 && hwmsg_reg_kind_is_number(hits[0]->field->kind) &&
-		     leaf_raw(hits[0]) == ones(kitem_value_bits(it)) &&
+		ok = leaf_raw(hits[0]) == ones(kitem_value_bits(it)) &&
 		     (!c->indices || strstr(hits[0]->path, idx));
-	} else {
-		/* a buffer: fields of all ones that tile it exactly */
-		ok = n > 0;
-		for (i = 0; i < n && ok; i++) {
-			uint32_t b = all_ones_bits(hits[i]);
-
-			ok = b && (!c->indices || strstr(hits[i]->path, idx));
-			bits += b;
-		}
-		ok = ok && bits == kitem_value_bits(it);
 	}
 	if (!ok)
 		describe(c, k, hits, n);
