@@ -12,7 +12,11 @@
  * reason; a new difference fails, and so does a listed one that now reads
  * back (the list only shrinks by removing lines).
  *
- * Usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list]
+ * With --mlx5 DRIVER_H (include/linux/mlx5/driver.h), every register id
+ * mlx5 names (MLX5_REG_PMPE = 0x5010, ...) must have a name in the built-in
+ * database: a capture of any of the drivers shows names, not numbers.
+ *
+ * Usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list] [--mlx5 H]
  *   -v      print every checked field
  *   --list  print the current differences in the differences file's format
  */
@@ -353,12 +357,50 @@ static struct line *listed(struct lines *diffs, const struct kreg *r,
 
 static struct lines diffs, ctx;
 
+/* "MLX5_REG_NAME = 0xID," lines: ids the built-in database cannot name. */
+static int check_mlx5(const char *path, unsigned int *named)
+{
+	FILE *f = fopen(path, "r");
+	char line[256];
+	int missing = 0;
+
+	*named = 0;
+	if (!f) {
+		fprintf(stderr, "%s: %s\n", path, strerror(errno));
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		char name[64];
+		unsigned int id;
+		const struct hwmsg_reg *r;
+
+		if (sscanf(line, " MLX5_REG_%63[A-Z0-9_] = %x ,", name, &id) != 2)
+			continue;
+		r = hwmsg_regdb_find(hwmsg_regdb_builtin(), (uint16_t)id);
+		if (r && r->name) {
+			(*named)++;
+			continue;
+		}
+		fprintf(stderr, "%s: MLX5_REG_%s 0x%04x has no name in formats/regdb/db\n",
+			path, name, id);
+		missing++;
+	}
+	fclose(f);
+	if (!*named && !missing) {
+		fprintf(stderr, "%s: no MLX5_REG_ ids found\n", path);
+		return -1;
+	}
+	return missing;
+}
+
 int main(int argc, char **argv)
 {
 	struct kreg_file kf;
 	unsigned int i, j, n_builtin = 0, n_adb = 0, n_none = 0;
 	unsigned int exact = 0, accepted = 0, fresh = 0, stale = 0;
 	bool verbose = false, list = false;
+	const char *mlx5 = NULL;
+	unsigned int mlx5_named = 0;
 	int a, status = 0;
 
 	for (a = 4; a < argc; a++) {
@@ -366,12 +408,24 @@ int main(int argc, char **argv)
 			verbose = true;
 		else if (!strcmp(argv[a], "--list"))
 			list = true;
+		else if (!strcmp(argv[a], "--mlx5") && a + 1 < argc)
+			mlx5 = argv[++a];
 		else
 			argc = 0;
 	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list]\n");
+		fprintf(stderr, "usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list] [--mlx5 DRIVER_H]\n");
 		return 2;
+	}
+	if (mlx5) {
+		int ret = check_mlx5(mlx5, &mlx5_named);
+
+		if (ret < 0)
+			return 2;
+		if (ret)
+			status = 1;
+		printf("kernel_xcheck: %u mlx5 register ids (MLX5_REG_*), all named: %s\n",
+		       mlx5_named + ret, ret ? "no" : "yes");
 	}
 	if (kreg_read(argv[1], &kf, stderr) || read_lines(argv[2], &diffs) ||
 	    read_lines(argv[3], &ctx))

@@ -13,5 +13,7 @@ if [ ! -r /usr/src/linux-source-6.1.tar.xz ]; then
 	echo "kernel_xcheck: skipped: /usr/src/linux-source-6.1.tar.xz missing (scripts/install-deps.sh)"
 	exit 77
 fi
-root=$("$here/../../scripts/ksrc.sh" "$REG_H")
-exec "$bin" "$root/$REG_H" "$here/differences.txt" "$here/context.txt" "$@"
+MLX5_H=include/linux/mlx5/driver.h
+root=$("$here/../../scripts/ksrc.sh" "$REG_H" "$MLX5_H")
+exec "$bin" "$root/$REG_H" "$here/differences.txt" "$here/context.txt" \
+	--mlx5 "$root/$MLX5_H" "$@"
