@@ -10,8 +10,10 @@
 #ifndef HWMSG_SIM_REGS_H
 #define HWMSG_SIM_REGS_H
 
-/* Port registers put the local port here (low 8 bits of it). */
+/* Port registers put the local port here: the low 8 bits, and bits 8-9
+ * in lp_msb (the kernel's MLXSW_ITEM32_LP; 0 for ports below 256) */
 #define REG_LOCAL_PORT		0x00, 16, 8
+#define REG_LP_MSB		0x00, 12, 2
 
 #define REG_SGCR_ID		0x2000
 #define REG_SGCR_LEN		0x10
