@@ -261,6 +261,11 @@ static void draw(struct top_ui *ui, int *page)
 	header_draw(ui, 0);
 	if (ui->summary) {
 		summary_draw(ui, 3, body);
+	} else if (ui->hist) {
+		hist_draw(ui, 3, body);
+		*page = body > 6 ? body - 4 : 1;
+	} else if (ui->ports) {
+		ports_draw(ui, 3, body);
 	} else if (ui->state) {
 		state_draw(ui, 3, body);
 	} else {
@@ -406,6 +411,11 @@ int cmd_top(int argc, char **argv)
 		goto fail;
 	}
 	ui.browse = browse_file(&o, &err);
+	/* the state as of any record: checkpoints as the file is read */
+	if (ui.browse && store_keep_log(&ui.store) < 0) {
+		fprintf(stderr, "hwmsg top: out of memory\n");
+		goto fail;
+	}
 	if (ui.browse) {
 		/* a file opens at its first record */
 		ui.view.tail = false;
@@ -451,6 +461,8 @@ int cmd_top(int argc, char **argv)
 	delscreen(scr);
 	if (tty_in)
 		fclose(tty_in);
+	ui_history_free(&ui);
+	hwmsg_state_free(ui.cur_state);
 	browse_free(ui.browse);
 	source_free(ui.src);
 	view_free(&ui.view);
