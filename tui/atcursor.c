@@ -54,8 +54,11 @@ const struct hwmsg_state_inst *ui_state_selected(struct top_ui *ui)
 	uint64_t upto;
 	struct hwmsg_state *st = ui_state(ui, &upto);
 
-	if (!st || ui->state_sel >= hwmsg_state_count(st))
+	if (!st || !hwmsg_state_count(st))
 		return NULL;
+	/* G puts it past the end until the panel draws */
+	if (ui->state_sel >= hwmsg_state_count(st))
+		ui->state_sel = hwmsg_state_count(st) - 1;
 	return hwmsg_state_at(st, ui->state_sel);
 }
 
