@@ -168,6 +168,9 @@ static struct top_regstat *regstat(struct top_store *s,
 	r->reg_id = m->reg_id;
 	r->method = m->method;
 	r->type = m->type;
+	/* unasked, from the device: an EMAD event method has rows of its own */
+	r->events = m->dir == HWMSG_DIR_FROM_HW &&
+		    !(m->flags & TOP_MSG_RESPONSE);
 	s->reg_slot[i] = s->n_regs;
 	return r;
 }

@@ -59,6 +59,7 @@ struct top_regstat {
 	uint16_t reg_id;
 	uint16_t type;		/* enum hwmsg_type: EMAD, CMD_REG */
 	uint8_t method;
+	bool events;		/* the device's own messages (unasked) */
 	uint64_t requests, responses, errors;
 	uint64_t lat_n, lat_sum_ns, lat_max_ns;
 	uint64_t fw_n, fw_sum_us;	/* the firmware's LATENCY TLV */

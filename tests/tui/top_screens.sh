@@ -4,7 +4,7 @@
 # compared whole (tmux capture-pane) with tests/tui/screens/*.txt: the
 # state view as of record 400, the history of the NIC's MTMP sensor 0 at
 # the end, the port view, the summary. HWMSG_UPDATE_SCREENS=1 rewrites
-# them (look at the diff before committing).
+# them (look at the diff before committing). And the list at record 1.
 set -eu
 HWMSG=$1 GOLDEN=$2 SCREENS=$3
 . "$(dirname "$0")/lib.sh"
@@ -33,6 +33,8 @@ cd "$T"
 start 120 30 "$HWMSG" top -r sim.pcapng.zst
 wait_for 10 '\[loaded\]'
 wait_for 10 '^record 1 of 1100 \(whole file\)'
+# the list: the firmware's latency beside the host's
+same list '^TIME +DEVICE +REGISTER +METHOD +STATUS +LATENCY +FW LAT +TID'
 tm send-keys -t top : 4 0 0 Enter r
 same state '^register state as of record 400,'
 # the last instance of the end state is the NIC's MTMP sensor 0
