@@ -252,7 +252,7 @@ static void go_error(struct top_ui *ui, int dir)
 			v->tail = false;
 			return;
 		}
-		if (v->all && ++looked == GO_ERROR_SLICE) {
+		if ((v->all || v->whole) && ++looked == GO_ERROR_SLICE) {
 			v->sel = pos;
 			v->tail = false;
 			snprintf(ui->status, sizeof(ui->status),

@@ -310,6 +310,9 @@ static void run(struct top_ui *ui)
 			browse_poll(ui->browse);
 			if (ui->view.all)
 				view_all(&ui->view, ui->browse->count);
+			/* a filter over the whole file: a slice per tick */
+			if (scan_step(ui, INGEST_BUDGET_NS))
+				more = true;
 		}
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
@@ -462,6 +465,7 @@ int cmd_top(int argc, char **argv)
 	if (tty_in)
 		fclose(tty_in);
 	ui_history_free(&ui);
+	scan_stop(&ui);
 	hwmsg_state_free(ui.cur_state);
 	browse_free(ui.browse);
 	source_free(ui.src);

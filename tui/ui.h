@@ -48,6 +48,17 @@ struct top_hist {
 	char same[512];			/* the fields no access changed */
 };
 
+/* A filter running over every record of a file, a slice per tick. */
+struct top_scan {
+	bool on, done;
+	uint64_t next;			/* the next record to look at */
+	uint64_t want;			/* select the first match from here */
+	bool placed;			/* the selection was put there */
+	bool st_ok;
+	struct top_store st;		/* the records read, to pair them */
+	char error[256];
+};
+
 struct top_ui {
 	struct top_store store;
 	struct top_browse *browse;	/* a whole file at hand; NULL: live */
@@ -64,6 +75,7 @@ struct top_ui {
 	struct hwmsg_state *cur_state;
 	uint64_t cur_at;
 	struct top_hist h;
+	struct top_scan scan;
 	bool help;		/* help overlay */
 	bool prompt;		/* typing a filter, a record, a time */
 	enum top_prompt prompt_kind;
@@ -88,8 +100,14 @@ int ui_color(enum top_color c);
  */
 const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
 			     const struct top_store **st);
-/* After a filter change: every record of a file, or the ring filtered. */
+/* After a filter change: every record of a file, its matches (a scan),
+ * or the ring filtered. */
 void ui_rebuild(struct top_ui *ui);
+/* The whole file's matches: start over, stop, look at more records for
+ * at most budget_ns (false when there is nothing more to do for now). */
+void scan_start(struct top_ui *ui);
+void scan_stop(struct top_ui *ui);
+bool scan_step(struct top_ui *ui, uint64_t budget_ns);
 /* :N and t TIME; false (with ui->status set) when text is not understood */
 bool goto_record(struct top_ui *ui, const char *text);
 bool goto_time(struct top_ui *ui, const char *text);
