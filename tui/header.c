@@ -95,6 +95,14 @@ int header_draw(const struct top_ui *ui, int y)
 	if (ui->browse && !ui->browse->indexed)
 		ui_put(y + 2, getcurx(stdscr), ui_color(TOP_C_WARN),
 		       "  indexing %d%%", (int)(ui->browse->progress * 100));
+	if (ui->marked && ui->view.count) {
+		uint64_t sel = view_at(&ui->view, ui->view.sel);
+		uint64_t a = ui->mark < sel ? ui->mark : sel;
+		uint64_t b = ui->mark < sel ? sel : ui->mark;
+
+		ui_put(y + 2, getcurx(stdscr) + 2, ui_color(TOP_C_WARN),
+		       "marked #%" PRIu64 "..#%" PRIu64, a + 1, b + 1);
+	}
 	if (filter_active(f))
 		ui_put(y + 2, getcurx(stdscr) + 2, ui_color(TOP_C_WARN),
 		       "filter:%s%s%s%s",

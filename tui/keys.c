@@ -68,6 +68,10 @@ static void prompt_key(struct top_ui *ui, int ch)
 			ui->prompt = !goto_record(ui, ui->prompt_buf);
 		} else if (ui->prompt_kind == TOP_PROMPT_TIME) {
 			ui->prompt = !goto_time(ui, ui->prompt_buf);
+		} else if (ui->prompt_kind == TOP_PROMPT_WRITE) {
+			ui->prompt = false;
+			if (ui->prompt_buf[0])
+				export_start(ui, ui->prompt_buf);
 		} else if (set_filter(ui, ui->prompt_buf)) {
 			ui->prompt = false;
 			remember(ui, ui->prompt_buf);
@@ -407,6 +411,16 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		break;
 	case 'p':
 		go_pair(ui);
+		break;
+	case 'm':	/* mark a range: from here to the selection */
+		ui->marked = !ui->marked && v->count;
+		if (ui->marked)
+			ui->mark = view_at(v, v->sel);
+		break;
+	case 'w':
+		ui->prompt = true;
+		ui->prompt_kind = TOP_PROMPT_WRITE;
+		ui->prompt_buf[0] = '\0';
 		break;
 	case 'n':
 		go_error(ui, 1);

@@ -313,6 +313,8 @@ static void run(struct top_ui *ui)
 			/* a filter over the whole file: a slice per tick */
 			if (scan_step(ui, INGEST_BUDGET_NS))
 				more = true;
+			if (export_step(ui, INGEST_BUDGET_NS))
+				more = true;
 		}
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
@@ -465,6 +467,7 @@ int cmd_top(int argc, char **argv)
 	if (tty_in)
 		fclose(tty_in);
 	ui_history_free(&ui);
+	export_stop(&ui);	/* what was written so far is a capture */
 	scan_stop(&ui);
 	hwmsg_state_free(ui.cur_state);
 	browse_free(ui.browse);

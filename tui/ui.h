@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "browse.h"
+#include "hwmsg/io.h"
 #include "hwmsg/regdb.h"
 #include "source.h"
 #include "store.h"
@@ -29,6 +30,7 @@ enum top_prompt {
 	TOP_PROMPT_FILTER,	/* / */
 	TOP_PROMPT_RECORD,	/* :N */
 	TOP_PROMPT_TIME,	/* t TIME */
+	TOP_PROMPT_WRITE,	/* w FILE */
 };
 
 /* The history panel (Enter on a state row): one instance's accesses. */
@@ -59,6 +61,17 @@ struct top_scan {
 	char error[256];
 };
 
+/* Writing marked records or a filter's matches to a capture (w). */
+struct top_export {
+	bool on;
+	struct hwmsg_writer *w;
+	char path[TOP_FILTER_LEN];
+	bool matches;			/* the filter's, else the marked range */
+	uint64_t next, end;		/* range: records still to write */
+	size_t pos;			/* matches: the next to write */
+	uint64_t written;
+};
+
 struct top_ui {
 	struct top_store store;
 	struct top_browse *browse;	/* a whole file at hand; NULL: live */
@@ -76,6 +89,9 @@ struct top_ui {
 	uint64_t cur_at;
 	struct top_hist h;
 	struct top_scan scan;
+	bool marked;			/* m: a range from mark to the selection */
+	uint64_t mark;			/* its first record (seq) */
+	struct top_export exp;
 	bool help;		/* help overlay */
 	bool prompt;		/* typing a filter, a record, a time */
 	enum top_prompt prompt_kind;
@@ -105,6 +121,15 @@ const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
 void ui_rebuild(struct top_ui *ui);
 /* The whole file's matches: start over, stop, look at more records for
  * at most budget_ns (false when there is nothing more to do for now). */
+/*
+ * w FILE: the marked range (every record from the mark to the selection)
+ * or else the filter's matches, to a new capture with hwmsgd's writer. A
+ * file is read again in slices (export_step per tick); the ring is written
+ * at once. false with ui->status saying why when there is nothing to do.
+ */
+bool export_start(struct top_ui *ui, const char *path);
+bool export_step(struct top_ui *ui, uint64_t budget_ns);
+void export_stop(struct top_ui *ui);
 void scan_start(struct top_ui *ui);
 void scan_stop(struct top_ui *ui);
 bool scan_step(struct top_ui *ui, uint64_t budget_ns);
