@@ -283,7 +283,8 @@ static unsigned int sp_lp_mapping(struct hsim_sp *sp, unsigned int lp,
 /*
  * Occupancy the "hardware" reports for a quota of local port lp (dir 0
  * ingress, 1 egress; idx the PG, TC or pool + 32), in cells: a fixed
- * pattern, and a maximum 100 cells above it until a clr was seen.
+ * pattern, and a maximum 100 cells above it until a clear (SBSR and SBPM
+ * with clr, sp_sb_occ_query()) has been answered.
  */
 static void sp_occ_model(struct hsim_sp *sp, unsigned int lp, unsigned int dir,
 			 unsigned int idx, u32 *cur, u32 *max)
@@ -326,8 +327,6 @@ static void sp_sbsr_fill(struct hsim_sp *sp, u8 *resp)
 			hwmsg_item_set(rec, REG_SBSR_REC_MAX_BUFF_OCC, max);
 		}
 	}
-	if (hwmsg_item_get(resp, REG_SBSR_CLR))
-		sp->occ_max_cleared = true;
 }
 
 /* Fields a real switch would report, on top of what the file holds. */
@@ -1439,6 +1438,9 @@ static void sp_sb_occ_query(struct hsim_sp *sp, bool clr)
 				hwmsg_item_get(sp->resp, REG_SBPM_MAX_BUFF_OCC);
 		}
 	}
+	/* the "hardware" clears the maxima it has just reported */
+	if (clr)
+		sp->occ_max_cleared = true;
 	mutex_unlock(&sp->lock);
 }
 
