@@ -8,7 +8,25 @@
  * emitted through trace_devlink_hwmsg() exactly as mlxsw does (type 0, the
  * frame from its Ethernet header), so the devlink_hwmsg bridge and a
  * tracepoint capture see what they would see on a real switch. Responses
- * come from a register file: a write stores, a query returns what is stored.
+ * come from a register file: a write stores, a query returns what is stored
+ * (port mappings, speeds and buffer occupancy are made up from the
+ * simulator's state).
+ *
+ * devlink operations, each with the EMADs mlxsw sends for it:
+ *   dev info          MGIR query: hw.revision, fw.psid, fw.version
+ *   dev reload        ports removed, MRSR reset, the init sequence, ports
+ *                     back unsplit, shared buffer defaults (driver_reinit)
+ *   port split        (count 2 or 4) PSPA swid 255 and PMLP width 0 for
+ *   port unsplit      the ports that go; PMLP with their lanes, PSPA,
+ *                     PTYS, PMTU query and write, PAOS for those created
+ *   sb pool set       SBPR write
+ *   sb port pool set  SBPM write
+ *   sb tc bind set    SBCM write
+ *   sb occupancy snapshot / clearmax
+ *                     SBSR queries (a page of local ports, 5 ports each),
+ *                     SBPM queries per port and pool (clr for clearmax)
+ *   the show commands read the driver's copy, as mlxsw: no EMAD.
+ * Netdevs answer ndo_get_devlink_port, so they have a phys_port_name.
  *
  * debugfs (hwmsg_sim/hwmsg_sim<ID>/):
  *   rate           messages per second from the poller (0: off), at most
