@@ -1352,7 +1352,8 @@ static int sp_sb_tc_pool_bind_set(struct devlink_port *dlp,
 	if (!cm)
 		return -EINVAL;
 	if (pool / SP_SB_POOLS_DIR != type) {
-		NL_SET_ERR_MSG_MOD(extack, "Binding egress TC to ingress pool and vice versa is forbidden");
+		NL_SET_ERR_MSG_MOD(extack,
+				   "TC and pool of different directions");
 		return -EINVAL;
 	}
 	err = sp_sb_th_in(sp, pool, th, &max_buff, extack);
