@@ -275,12 +275,19 @@ static int dev_monitor(struct mnl_socket *nl, const struct genl_abi *want)
 
 		if (mnl_socket_setsockopt(nl, NETLINK_ADD_MEMBERSHIP, &g,
 					  sizeof(g)) < 0) {
+			int e = errno;
+
 			fprintf(stderr, "hwmsg dev: joining %s/%s: %s%s\n",
-				m.abi->family, m.abi->group, strerror(errno),
-				errno == EPERM ? " (needs CAP_NET_ADMIN)" : "");
-			return 1;
+				m.abi->family, m.abi->group, strerror(e),
+				e == EPERM ? " (needs CAP_NET_ADMIN)" : "");
+			/* unprivileged and not asked for: events still work */
+			if (want || e != EPERM)
+				return 1;
+			fprintf(stderr, "hwmsg dev: devlink events only\n");
+			m.abi = NULL;
+		} else {
+			m.hwmsg_family = f->fam.id;
 		}
-		m.hwmsg_family = f->fam.id;
 	} else {
 		fprintf(stderr, "hwmsg dev: no hardware message group (neither the kernel series nor the devlink_hwmsg module): devlink events only\n");
 	}
