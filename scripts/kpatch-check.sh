@@ -12,8 +12,9 @@
 #  3. a minimal x86_64 config with devlink, mlxsw, mlx4 and netdevsim,
 #     `make prepare`, and the objects of the .c files the series touches,
 #     with -Werror;
-#  4. the selftest: its listener compiled against the patched uapi header,
-#     its script parsed by bash;
+#  4. the selftest: its listener compiled against the patched uapi header
+#     (-Wextra -Werror, and through the selftest Makefile), its script
+#     parsed by bash;
 #  5. include/hwmsg/devlink_series.h is what scripts/kpatch-header.sh makes
 #     of the patched uapi header (userspace takes the numbers from there).
 # The build directory is kept (a later run rebuilds only the objects of
@@ -162,6 +163,17 @@ cp "$TREE/include/uapi/linux/devlink.h" "$inc/linux/"
 gcc -std=gnu11 -Wall -Wextra -Werror -O2 -isystem "$inc" \
 	-o "$WORK/hwmsg_listen" "$TREE/$ST/hwmsg_listen.c" ||
 	fail "selftest listener does not compile"
+# and through its Makefile (lib.mk), as the selftests build it
+rm -rf "$WORK/selftest"
+mkdir -p "$WORK/selftest"
+out=$(make -s -C "$TREE/$ST" OUTPUT="$WORK/selftest" \
+	KHDR_INCLUDES="-isystem $inc" 2>&1) ||
+	{ printf '%s\n' "$out"; fail "selftest Makefile"; }
+if printf '%s\n' "$out" | grep -q "warning:"; then
+	printf '%s\n' "$out"
+	fail "selftest Makefile build warns"
+fi
+[ -x "$WORK/selftest/hwmsg_listen" ] || fail "selftest Makefile built no hwmsg_listen"
 bash -n "$TREE/$ST/hwmsg.sh" || fail "selftest script does not parse"
 grep -q 'hwmsg.sh' "$TREE/$ST/Makefile" || fail "selftest not in its Makefile"
 phase "selftest listener built, script parsed"
