@@ -456,7 +456,7 @@ static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 	int r = -1;
 
 	if (reg)
-		r = hwmsg_reg_decode_again(reg, msg->reg, msg->reg_len, &d,
+		r = hwmsg_reg_decode_print(reg, msg->reg, msg->reg_len, &d,
 					   &err);
 	if (r < 0) {
 		print_hex(o, msg->reg, msg->reg_len, "        ");
@@ -690,7 +690,7 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
 	bool first_i = true, first_f = true;
 
-	if (!reg || hwmsg_reg_decode_again(reg, msg->reg, msg->reg_len, &d,
+	if (!reg || hwmsg_reg_decode_print(reg, msg->reg, msg->reg_len, &d,
 					   NULL) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");

@@ -21,6 +21,7 @@ struct decoder {
 	bool failed;			/* out of memory */
 	bool err_set;
 	bool shallow;			/* top-level scalars only */
+	bool no_filter;			/* leave the filter names empty */
 };
 
 /* Bit address (big-endian bit order) of a field's first bit. */
@@ -257,7 +258,8 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	g->depth = depth + 1;
 	g->offset = (uint32_t)off;
 	path.n = join(g->path, &path, c->name, "", 0);
-	filter.n = join(g->filter, &filter, c->name, "", 0);
+	filter.n = d->no_filter ? 0 : join(g->filter, &filter, c->name, "", 0);
+	g->filter[filter.n] = '\0';
 	memcpy(path.s, g->path, path.n + 1);
 	memcpy(filter.s, g->filter, filter.n + 1);
 	if (off >= d->len)
@@ -282,7 +284,8 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	v->field = f;
 	v->depth = depth;
 	plen = join(v->path, path, f->name, suffix, suffix_len);
-	flen = join(v->filter, filter, f->name, "", 0);
+	flen = d->no_filter ? 0 : join(v->filter, filter, f->name, "", 0);
+	v->filter[flen] = '\0';
 	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
 		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
 		return;
@@ -379,10 +382,12 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 
 static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 		      size_t len, struct hwmsg_reg_decoded *out,
-		      struct hwmsg_err *err, bool shallow, bool reuse)
+		      struct hwmsg_err *err, bool shallow, bool reuse,
+		      bool no_filter)
 {
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
-			     .out = out, .err = err, .shallow = shallow };
+			     .out = out, .err = err, .shallow = shallow,
+			     .no_filter = no_filter };
 	struct path path = { "", 0 }, filter;
 	struct hwmsg_reg_value *values = reuse ? out->values : NULL;
 	unsigned int cap = reuse ? out->cap : 0;
@@ -395,8 +400,11 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	if (!reg->layout)
 		return hwmsg_errf(err, 0, "register %s (0x%04x): no field layout known",
 				  reg->name, reg->id);
-	filter.n = (size_t)snprintf(filter.s, sizeof(filter.s), "mlxreg.%s",
-				    reg->lname);
+	filter.n = 0;
+	filter.s[0] = '\0';
+	if (!no_filter)
+		filter.n = (size_t)snprintf(filter.s, sizeof(filter.s),
+					    "mlxreg.%s", reg->lname);
 	if (filter.n >= sizeof(filter.s))
 		filter.n = sizeof(filter.s) - 1;
 	walk_layout(&d, reg->layout, 0, &path, &filter, 0);
@@ -409,14 +417,21 @@ int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 			 size_t len, struct hwmsg_reg_decoded *out,
 			 struct hwmsg_err *err)
 {
-	return decode_reg(reg, payload, len, out, err, false, false);
+	return decode_reg(reg, payload, len, out, err, false, false, false);
 }
 
 int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
 			   struct hwmsg_err *err)
 {
-	return decode_reg(reg, payload, len, out, err, false, true);
+	return decode_reg(reg, payload, len, out, err, false, true, false);
+}
+
+int hwmsg_reg_decode_print(const struct hwmsg_reg *reg, const uint8_t *payload,
+			   size_t len, struct hwmsg_reg_decoded *out,
+			   struct hwmsg_err *err)
+{
+	return decode_reg(reg, payload, len, out, err, false, true, true);
 }
 
 /*
@@ -492,7 +507,7 @@ const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
 	if (ret)
 		return ret;
 	/* index fields are top-level scalars: skip arrays and records */
-	if (decode_reg(reg, payload, len, &d, NULL, true, false) >= 0)
+	if (decode_reg(reg, payload, len, &d, NULL, true, false, true) >= 0)
 		ret = hwmsg_reg_summary(&d, buf, size);
 	hwmsg_reg_decoded_free(&d);
 	return ret;
