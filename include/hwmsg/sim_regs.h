@@ -90,6 +90,7 @@
 #define PTYS_25GBASE_CR		(1u << 27)
 #define PTYS_25GBASE_KR		(1u << 28)
 #define PTYS_25GBASE_SR		(1u << 29)
+#define PTYS_50GBASE_CR2	(1u << 30)
 
 #define REG_PAOS_ID		0x5006
 #define REG_PAOS_LEN		0x10
