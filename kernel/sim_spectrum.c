@@ -41,6 +41,8 @@
  *   transactions   read: transactions so far
  *   softirq_burst  write N: N MTMP query requests from a timer (softirq)
  *   hardirq_burst  write N: N MTMP query requests from an hrtimer (hardirq)
+ *   fail_next_netdev  1: the next port netdev registration fails (a split
+ *                  then puts the full port back)
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -919,6 +921,8 @@ static void sp_debugfs_init(struct hsim_sp *sp)
 			    &sp_softirq_burst_fops);
 	debugfs_create_file("hardirq_burst", 0200, d, sp,
 			    &sp_hardirq_burst_fops);
+	debugfs_create_bool("fail_next_netdev", 0600, d,
+			    &sp->hdev->fail_next_netdev);
 }
 
 /* ---- ports: create, remove, split ---------------------------------------- */
@@ -1045,18 +1049,23 @@ static int sp_port_create(struct hsim_sp *sp, unsigned int module,
 	err = devl_port_register(sp->devlink, &port->dl_port,
 				 port->local_port);
 	if (err)
-		return err;
+		goto err_unmap;
 	port->netdev = hsim_netdev_create(sp->hdev, devlink_net(sp->devlink),
 					  &port->dl_port,
 					  SP_LANES * module + subport);
 	if (IS_ERR(port->netdev)) {
 		err = PTR_ERR(port->netdev);
 		devl_port_unregister(&port->dl_port);
-		return err;
+		goto err_unmap;
 	}
 	devlink_port_type_eth_set(&port->dl_port, port->netdev);
 	port->created = true;
 	return 0;
+
+err_unmap:	/* as mlxsw's error path: the firmware forgets the port */
+	if (emads)
+		sp_port_remove_emads(sp, port->local_port);
+	return err;
 }
 
 /* Caller holds the devlink instance lock. */
@@ -1147,8 +1156,7 @@ static int sp_port_split(struct devlink *devlink, struct devlink_port *dlp,
 	if (err) {
 		NL_SET_ERR_MSG_MOD(extack, "Failed to create split ports");
 		sp_module_ports_remove(sp, module);
-		if (!sp_module_ports_create(sp, module, 1))
-			return err;
+		sp_module_ports_create(sp, module, 1);
 	}
 	return err;
 }

@@ -69,6 +69,16 @@ run devlink port unsplit $D/262
 ports 4
 want ports4 "^$D/2: .* splittable true lanes 4$"
 netdevs 4 2
+# a split whose first netdev fails to register: the full port comes back
+run sh -c "echo 1 > $DBG/hwmsg_sim1/fail_next_netdev"
+devlink port split $D/2 count 2 2>/out/err4.txt && fail "split despite a failing netdev"
+cat /out/err4.txt
+grep -q "Failed to create split ports" /out/err4.txt || fail "err4: no message"
+ports 5
+want ports5 "^$D/2: .* splittable true lanes 4$"
+grep -q "^$D/26[12]:" /out/ports5.txt && fail "split ports left after the failed split"
+want ppn5 " p1$" " p2$"
+netdevs 5 2
 capture_stop split
 [ "$(cat /out/split.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/split.rc)"
 run sh -c "echo 1 > $DEL"
