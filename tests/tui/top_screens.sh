@@ -6,7 +6,7 @@
 # the end, the port view, the summary. HWMSG_UPDATE_SCREENS=1 rewrites
 # them (look at the diff before committing). And the list at record 1.
 set -eu
-HWMSG=$1 GOLDEN=$2 SCREENS=$3
+HWMSG=$1 GOLDEN=$2 SCREENS=$(cd "$3" && pwd)
 . "$(dirname "$0")/lib.sh"
 
 # same NAME REGEX: once REGEX shows, the screen must become NAME's

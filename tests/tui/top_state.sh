@@ -10,7 +10,7 @@
 set -eu
 HWMSG=$1 HWMSGD=$2 GOLDEN=$3
 . "$(dirname "$0")/lib.sh"
-EXPECT="$(dirname "$0")/state_expect.py"
+EXPECT="$(cd "$(dirname "$0")" && pwd)/state_expect.py"
 W=300 H=300
 
 # state_at FILE N: the rows on screen at record N equal hwmsg state's
