@@ -4,7 +4,8 @@
 # compared whole (tmux capture-pane) with tests/tui/screens/*.txt: the
 # state view as of record 400, the history of the NIC's MTMP sensor 0 at
 # the end, the port view, the summary. HWMSG_UPDATE_SCREENS=1 rewrites
-# them (look at the diff before committing). And the list at record 1.
+# them (look at the diff before committing). And the list at record 1;
+# from a pipe (the ring) the history is the same.
 set -eu
 HWMSG=$1 GOLDEN=$2 SCREENS=$(cd "$3" && pwd)
 . "$(dirname "$0")/lib.sh"
@@ -54,6 +55,26 @@ tm send-keys -t top P
 same ports '^ports as of record 1100,'
 tm send-keys -t top s
 same summary '^DEVICE +REGISTER +ID +METHOD +TYPE'
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
+# from a pipe (the ring, no index): the same history, replayed from what
+# the ring keeps; the screen below the header is the same
+start 120 30 sh -c "exec '$HWMSG' top -r - < sim.pcapng.zst"
+wait_for 10 '\[loaded\]'
+tm send-keys -t top : 1 1 0 0 Enter r G Enter
+wait_for 10 '^history of 0000:81:00.0  MTMP sensor_index 0: '
+sed -n '4,$p' "$SCREENS/history.txt" > "$T/history.below"
+i=0
+until screen | sed -n '4,$p' | cmp -s - "$T/history.below"; do
+	i=$((i + 1))
+	if [ $i -ge 100 ]; then
+		screen | sed -n '4,$p' | diff "$T/history.below" - >&2 || true
+		fail "the ring's history differs from the file's"
+	fi
+	sleep 0.05
+done
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
