@@ -313,6 +313,19 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 
 	ui->status[0] = '\0';
 	if (ui->help) {
+		switch (ch) {
+		case KEY_DOWN:
+		case 'j':
+		case KEY_NPAGE:
+			ui->help_top += ch == KEY_NPAGE ? 10 : 1;
+			return true;	/* help_draw clamps it */
+		case KEY_UP:
+		case 'k':
+		case KEY_PPAGE:
+			ui->help_top -= ui->help_top < (ch == KEY_PPAGE ? 10u : 1u) ?
+					ui->help_top : (ch == KEY_PPAGE ? 10u : 1u);
+			return true;
+		}
 		ui->help = false;
 		return ch != 'q';
 	}
@@ -432,6 +445,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 	case 'h':
 	case KEY_F(1):
 		ui->help = true;
+		ui->help_top = 0;
 		break;
 	case KEY_RESIZE:
 		clear();

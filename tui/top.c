@@ -293,7 +293,7 @@ static void draw(struct top_ui *ui, int *page)
 	}
 	statusline_draw(ui, LINES - 1);
 	if (ui->help)
-		help_draw();
+		help_draw(ui);
 	refresh();
 }
 

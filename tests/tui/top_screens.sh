@@ -55,6 +55,15 @@ tm send-keys -t top P
 same ports '^ports as of record 1100,'
 tm send-keys -t top s
 same summary '^DEVICE +REGISTER +ID +METHOD +TYPE'
+# ? lists the keys; the end of the help is a page down on 30 lines
+tm send-keys -t top '?'
+wait_for 5 ' r +register state: every instance'
+tm send-keys -t top NPage NPage
+wait_for 5 ' P +ports: admin/oper, speed, width, modules, MTU'
+wait_for 5 ' m +mark: the range from here to the selection'
+wait_for 5 ' w FILE +write the marked range, or else the filter'
+tm send-keys -t top x
+wait_gone 5 ' w FILE +write the marked range'
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
