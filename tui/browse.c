@@ -111,6 +111,7 @@ static int page_load(struct top_browse *b, struct top_page *p, uint64_t start)
 	p->used = false;
 	if (store_init(&p->st, (size_t)n) < 0)
 		return -1;
+	store_no_state(&p->st);
 	store_set_base(&p->st, from);
 	p->used = true;
 	p->start = start;
