@@ -485,6 +485,7 @@ int cmd_top(int argc, char **argv)
 	if (tty_in)
 		fclose(tty_in);
 	ui_history_free(&ui);
+	filter_clear(&ui.search);
 	export_stop(&ui);	/* what was written so far is a capture */
 	scan_stop(&ui);
 	hwmsg_state_free(ui.cur_state);

@@ -98,6 +98,7 @@ struct top_ui {
 	enum top_prompt prompt_kind;
 	char prompt_buf[TOP_FILTER_LEN];
 	char history[8][TOP_FILTER_LEN];	/* filters applied, newest first */
+	struct top_filter search;	/* the last one: n/N once cleared */
 	unsigned int n_history, history_pos;
 	unsigned int detail_scroll;
 	unsigned int summary_top;	/* first register row shown */
