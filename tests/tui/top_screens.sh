@@ -38,6 +38,13 @@ wait_for 10 '^record 1 of 1100 \(whole file\)'
 same list '^TIME +DEVICE +REGISTER +METHOD +STATUS +LATENCY +FW LAT +TID'
 tm send-keys -t top : 4 0 0 Enter r
 same state '^register state as of record 400,'
+# record 400 is SPVID local_port 14's write response: its row is bold
+e=$(printf '\033')
+tm capture-pane -e -p -t top | grep -a '0000:03:00.0 SPVID local_port 14 ' |
+	grep -aq "^${e}\[1m0000:03:00.0 SPVID local_port 14 " ||
+	fail "the instance record 400 set is not bold"
+[ "$(tm capture-pane -e -p -t top | grep -ac "^${e}\[1m0000:")" = 1 ] ||
+	fail "more than one instance is bold at record 400"
 # the last instance of the end state is the NIC's MTMP sensor 0
 tm send-keys -t top : 1 1 0 0 Enter G Enter
 same history '^history of 0000:81:00.0  MTMP sensor_index 0: '
@@ -45,7 +52,6 @@ same history '^history of 0000:81:00.0  MTMP sensor_index 0: '
 # temperature, which is bold (and only that)
 tm send-keys -t top Escape
 wait_for 5 '^register state as of record 1100,'
-e=$(printf '\033')
 line=$(tm capture-pane -e -p -t top | grep -a '^0000:03:00.0 MTMP sensor_index 0 ')
 echo "$line" | grep -aqF "${e}[1m${e}[33mtemperature 353 (44.125 C)${e}[0m" ||
 	fail "MTMP's temperature is not bold: $line"
