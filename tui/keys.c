@@ -311,8 +311,11 @@ static void go_pair(struct top_ui *ui)
 	}
 	pos = view_find(v, m->pair_seq);
 	if (pos < 0) {
-		/* hidden by the filter: the user asked to see it */
+		/* hidden by the filter: the user asked to see it (and
+		 * n/N go back to errors: only an empty / makes them look
+		 * for the filter's matches) */
 		filter_clear(&v->filter);
+		filter_clear(&ui->search);
 		v->filter.errors_only = false;
 		ui_rebuild(ui);
 		pos = view_find(v, m->pair_seq);
