@@ -25,7 +25,7 @@ void sim_model_mtmp(struct sim_dev *d, uint8_t *resp)
 
 void sim_model_ppcnt(struct sim_dev *d, uint8_t *resp, uint64_t elapsed_ns)
 {
-	unsigned int port = hwmsg_item_get(resp, REG_LOCAL_PORT);
+	unsigned int port = sim_local_port_get(resp);
 	uint64_t us = elapsed_ns / 1000, pps, tx, rx;
 
 	if (port > SIM_MAX_PORTS)

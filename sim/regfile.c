@@ -42,7 +42,7 @@ int sim_reg_index(uint16_t reg_id, const uint8_t *payload)
 	for (i = 0; i < sizeof(global_regs) / sizeof(global_regs[0]); i++)
 		if (global_regs[i] == reg_id)
 			return 0;
-	return (int)hwmsg_item_get(payload, REG_LOCAL_PORT);
+	return (int)sim_local_port_get(payload);
 }
 
 static uint32_t make_key(uint16_t reg_id, int index)

@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "hwmsg/sim.h"
+#include "hwmsg/sim_regs.h"
 #include "hwmsg/wire.h"
 
 #define SIM_REG_MAX	0x420	/* largest register we build (SFN) */
@@ -19,6 +20,20 @@
 #define SIM_QUEUE_MAX	6	/* records one access can produce */
 #define SIM_SLOTS	1024	/* records in flight, all devices */
 #define SIM_MAX_PORTS	64
+
+/* A port register's 10-bit local port, as the driver packs it: 8 bits in
+ * local_port, the high 2 in lp_msb (MLXSW_ITEM32_LP). */
+static inline void sim_local_port_set(uint8_t *payload, unsigned int port)
+{
+	hwmsg_item_set(payload, REG_LOCAL_PORT, port & 0xff);
+	hwmsg_item_set(payload, REG_LOCAL_PORT_MSB, (port >> 8) & 3);
+}
+
+static inline unsigned int sim_local_port_get(const uint8_t *payload)
+{
+	return hwmsg_item_get(payload, REG_LOCAL_PORT) |
+	       hwmsg_item_get(payload, REG_LOCAL_PORT_MSB) << 8;
+}
 
 /* Register file: what was written, per register and index. */
 struct sim_regfile_entry {

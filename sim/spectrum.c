@@ -61,7 +61,7 @@ static void port_access(struct sim_access *a, uint16_t id, uint16_t len,
 			uint8_t method, unsigned int port)
 {
 	access(a, id, len, method);
-	hwmsg_item_set(a->req, REG_LOCAL_PORT, port);
+	sim_local_port_set(a->req, port);
 }
 
 /* Per-port init: what mlxsw_sp_port_create() asks for, in its order. */
@@ -259,7 +259,7 @@ static void answer_sfn(struct sim_dev *d, uint8_t *resp)
 
 static void answer_pmlp(const struct sim_dev *d, uint8_t *resp)
 {
-	unsigned int port = hwmsg_item_get(resp, REG_LOCAL_PORT), i;
+	unsigned int port = sim_local_port_get(resp), i;
 
 	(void)d;
 	hwmsg_item_set(resp, REG_PMLP_WIDTH, 4);

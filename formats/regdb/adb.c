@@ -373,6 +373,49 @@ static void join_counters(struct adb_loader *l, struct hwmsg_reg_field *f,
 	}
 }
 
+/*
+ * The ADB's 10-bit local port: 8 bits in [PREFIX]local_port and the high
+ * bits in a sibling [PREFIX]lp_msb (PREFIX: "", "egress_", ...). Joined the
+ * way the kernel's MLXSW_ITEM32_LP reads it: one local_port number, so
+ * decode, print, filter and summary show port 945, not 177 and 3.
+ */
+static void join_lp_msb(struct hwmsg_reg_field *f, unsigned int *n)
+{
+	unsigned int i, j;
+	char want[128];
+
+	for (i = 0; i < *n; i++) {
+		size_t len = strlen(f[i].name);
+
+		if (len < 6 || strcmp(f[i].name + len - 6, "lp_msb") ||
+		    f[i].kind != HWMSG_REG_UINT || f[i].count ||
+		    f[i].width > 8 || len - 6 + 11 >= sizeof(want))
+			continue;
+		memcpy(want, f[i].name, len - 6);
+		memcpy(want + len - 6, "local_port", 11);
+		for (j = 0; j < *n; j++)
+			if (!strcmp(f[j].name, want) &&
+			    f[j].kind == HWMSG_REG_UINT && !f[j].count &&
+			    !f[j].has_msb && f[j].width + f[i].width <= 32)
+				break;
+		if (j == *n)
+			continue;
+		f[j].has_msb = true;
+		f[j].msb_offset = f[i].offset;
+		f[j].msb_shift = f[i].shift;
+		f[j].msb_width = (uint8_t)f[i].width;
+		memmove(&f[i], &f[i + 1], (*n - i - 1) * sizeof(*f));
+		(*n)--;
+		i--;
+	}
+}
+
+/* mstflint's "uint64" node (hi and lo words) is one 64-bit number. */
+static bool is_uint64_node(const struct adb_node *sub, int64_t size)
+{
+	return sub && size == 64 && !strcmp(sub->name, "uint64");
+}
+
 static int build_field(struct adb_loader *l, xmlNodePtr parent,
 		       xmlNodePtr x, uint32_t node_bits,
 		       struct hwmsg_reg_field *f)
@@ -435,6 +478,10 @@ static int build_field(struct adb_loader *l, xmlNodePtr parent,
 				    name, attr(x, "offset"));
 		f->offset = (uint32_t)(byte + bit / 8);
 	}
+	if (is_uint64_node(sub, size) && !f->count && bit % 8 == 0) {
+		f->kind = HWMSG_REG_U64;
+		return f->name ? 0 : -1;
+	}
 	if (sub) {
 		if (sub->xml && attr(sub->xml, "attr_is_union") &&
 		    !strcmp(attr(sub->xml, "attr_is_union"), "1")) {
@@ -493,6 +540,7 @@ static const struct hwmsg_reg_layout *build_layout(struct adb_loader *l,
 		    build_field(l, node->xml, c, (uint32_t)bits, &fields[i++]))
 			return NULL;
 	join_counters(l, fields, &n);
+	join_lp_msb(fields, &n);
 	lay->name = arm_name(l, node->name);
 	lay->len = (uint32_t)((bits + 7) / 8);
 	lay->fields = fields;

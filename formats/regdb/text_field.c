@@ -336,24 +336,28 @@ static uint32_t kind_width(const struct hwmsg_reg_field *f)
 
 /*
  * bitarray: WIDTH-bit elements packed backwards from POS, a word item (the
- * kernel's MLXSW_ITEM_BIT_ARRAY), so no stride of its own.
+ * kernel's MLXSW_ITEM_BIT_ARRAY), so no stride of its own. With a stride
+ * (whole bytes): the kernel's indexed items with a negative step (RDPM:
+ * DSCP k's entry is byte 0x3f - k), an element within the last byte.
  */
 static int check_bitarray(struct text_parser *p, struct hwmsg_reg_field *f,
 			  bool has_stride)
 {
 	uint64_t first, last_end;
 
-	if (!f->count || has_stride || f->has_msb ||
+	if (!f->count || f->has_msb ||
 	    (f->kind != HWMSG_REG_UINT && f->kind != HWMSG_REG_BOOL &&
 	     f->kind != HWMSG_REG_ENUM) ||
-	    8 % f->width || f->shift % f->width || f->shift + f->width > 32 ||
-	    f->offset % 4)
-		return text_err(p, "field '%.*s': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no stride or msb",
+	    (has_stride ? f->shift + f->width > 8 || !f->stride :
+			  8 % f->width || f->shift % f->width) ||
+	    f->shift + f->width > 32 || f->offset % 4)
+		return text_err(p, "field '%.*s': bitarray needs an array of 1, 2, 4 or 8-bit numbers at OFF.SHIFT, no msb; with a stride, in the last byte",
 			    f->name, strlen(f->name));
-	f->stride = f->width;
+	if (!has_stride)
+		f->stride = f->width;
 	/* element 0 ends the span, the last element starts it */
 	last_end = (uint64_t)f->offset * 8 + 32 - f->shift;
-	first = (uint64_t)(f->count - 1) * f->width + f->width;
+	first = (uint64_t)(f->count - 1) * f->stride + f->width;
 	if (last_end > (uint64_t)p->cur->len * 8 || first > last_end)
 		return text_err(p, "field '%.*s' does not fit its layout",
 			    f->name, strlen(f->name));

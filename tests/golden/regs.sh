@@ -57,7 +57,8 @@ grep -Eqx ' +max_temperature +416 \(52 C\)' "$T/mtmp.txt"
 "$HWMSG" regs -j decode MTMP 00000003 0000ffe6 800001a0 2>/dev/null > "$T/mtmp.json"
 test "$(jq -r '.fields[] | select(.path == "temperature") | "\(.raw) \(.quantity) \(.unit)"' "$T/mtmp.json")" = \
 	"-26 -3.25 C"
-test "$(jq -r '[.fields[] | select(.quantity)] | length' "$T/mtmp.json")" -eq 2
+# temperature, max_operational_temperature (0: not reported) and max_temperature
+test "$(jq -r '[.fields[] | select(.quantity)] | length' "$T/mtmp.json")" -eq 3
 "$HWMSG" regs decode MTBR 00000000 00000001 00000000 00000000 80000190 \
 	| grep -Eqx ' +max_temperature +-32768 \(no_conn\)'
 "$HWMSG" regs -j decode MTBR 00000000 00000001 00000000 00000000 80000190 |

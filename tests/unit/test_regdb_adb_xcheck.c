@@ -12,7 +12,8 @@
  * - a field the other side models with another shape (records as layouts
  *   vs raw words, a string vs a byte array, a union vs bytes) is compared
  *   by its span: first and last bit;
- * - a local port split in two (msb=) must match the ADB's lp_msb field;
+ * - a local port split in two (msb=) must match the ADB's, whose lp_msb
+ *   the loader joins into local_port the same way;
  * - a bit array (the kernel's MLXSW_ITEM_BIT_ARRAY, numbered from the
  *   last byte) must cover the ADB's array, forward-numbered, bit for bit;
  * - names that legitimately differ are in the alias table below.
@@ -49,6 +50,35 @@ static const struct alias aliases[] = {
 	{ "SPVMLR.record", "vid_learn_enable", "kernel name" },
 	{ "SFTR2.port_mask", "mask", "kernel name" },
 	{ "SMID2.port_mask", "mask", "kernel name" },
+	/* the 6.1 driver's layouts (tests/kernel_xcheck) where the ADB lags */
+	{ "SLCOR.port_index", NULL, "10 bits in the kernel, 8 in the ADB" },
+	{ "PPTB.prio_to_buff", NULL,
+	  "the kernel's bit array; the ADB's prio0buff..prio7buff, same bits" },
+	{ "PPTB.prio_to_buff_msb", NULL, "the kernel sets it; the ADB omits it" },
+	{ "PBMC.buffer", NULL,
+	  "12 in the kernel (11: the port's shared buffer), 10 in the ADB" },
+	{ "HPKT.ack", NULL, "the kernel sets it; the ADB omits it" },
+	{ "RALST.left_child_bin", NULL,
+	  "the kernel's halves of the ADB's 16-bit bin entries" },
+	{ "RALST.right_child_bin", NULL,
+	  "the kernel's halves of the ADB's 16-bit bin entries" },
+	{ "MTMP.max_operational_temperature", NULL,
+	  "the kernel reads it; the ADB omits it" },
+	{ "SPVTR.tport", NULL, "bit 24 in the kernel, 28 in the ADB" },
+	{ "QPDSM", NULL,
+	  "the kernel keeps color*_e apart from color*_dscp; the ADB's 8-bit color*" },
+	{ "QPDPM.dscp_e", NULL,
+	  "the kernel's halves of the ADB's 16-bit dscp entries" },
+	{ "QPDPM.dscp_prio", NULL,
+	  "the kernel's halves of the ADB's 16-bit dscp entries" },
+	{ "RICNT", NULL,
+	  "the kernel's named 64-bit counters; the ADB's counter_set words" },
+	{ "RDPM.e", NULL,
+	  "the kernel's entry for DSCP k is byte 0x3f - k; the ADB's dscp[k] byte k" },
+	{ "RDPM.prio", NULL,
+	  "the kernel's entry for DSCP k is byte 0x3f - k; the ADB's dscp[k] byte k" },
+	{ "MTBR.temperature_record", NULL,
+	  "47 records in the kernel (MTBR_REC_MAX_COUNT), 2 in the ADB" },
 	{ NULL, NULL, NULL }
 };
 
@@ -193,7 +223,7 @@ static void compare_enums(const char *path, const struct hwmsg_reg_field *f,
 
 static void compare_field(const char *path, const struct hwmsg_reg_field *f,
 			  uint64_t bbase, const struct hwmsg_reg_field *a,
-			  uint64_t abase, const struct hwmsg_reg_layout *al)
+			  uint64_t abase)
 {
 	bool same_shape = f->count == a->count &&
 			  (f->kind == HWMSG_REG_LAYOUT) ==
@@ -246,15 +276,19 @@ static void compare_field(const char *path, const struct hwmsg_reg_field *f,
 		     f->count, f->stride, (unsigned int)(abase + a->offset),
 		     a->shift, a->width, a->count, a->stride);
 	if (f->has_msb) {
-		const struct hwmsg_reg_field *m = find_field(al, "lp_msb");
+		/* the loader joins the ADB's lp_msb into its local_port */
 		struct hwmsg_reg_field mf = {
 			.offset = f->msb_offset, .shift = f->msb_shift,
 			.width = f->msb_width, .kind = HWMSG_REG_UINT,
 		};
+		struct hwmsg_reg_field am = {
+			.offset = a->msb_offset, .shift = a->msb_shift,
+			.width = a->msb_width, .kind = HWMSG_REG_UINT,
+		};
 
 		test_checks++;
-		if (!m || first_bit(m, abase) != first_bit(&mf, bbase) ||
-		    m->width != mf.width)
+		if (!a->has_msb || first_bit(&am, abase) != first_bit(&mf, bbase) ||
+		    am.width != mf.width)
 			FAIL("%s: msb 0x%x.%u/%u does not match the ADB's lp_msb",
 			     path, f->msb_offset, f->msb_shift, f->msb_width);
 	}
@@ -301,7 +335,7 @@ static void compare_layout(const char *path, const struct hwmsg_reg_layout *b,
 		if (al)
 			af = find_field(a, al->adb);
 		if (af) {
-			compare_field(sub, f, bbase, af, abase, a);
+			compare_field(sub, f, bbase, af, abase);
 			continue;
 		}
 		if (compare_split(sub, f, bbase, a, abase)) {
@@ -344,6 +378,13 @@ int main(void)
 
 		if (!r->layout)
 			continue;
+		if (find_alias(aliases, r->name)) {
+			/* a whole register modelled another way */
+			printf("not compared: %s: %s\n", r->name,
+			       find_alias(aliases, r->name)->why);
+			n_skipped++;
+			continue;
+		}
 		for (k = 0; k < 2 && !(a && a->layout); k++)
 			a = hwmsg_regdb_find(adb[k], r->id);
 		if (!a || !a->layout) {

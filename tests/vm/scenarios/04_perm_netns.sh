@@ -11,6 +11,13 @@ if command -v su >/dev/null; then
 		>/tmp/su.txt 2>&1 && fail "hwmsgd ran unprivileged"
 	cat /tmp/su.txt
 	grep -q "Operation not permitted" /tmp/su.txt || fail "hwmsgd did not say EPERM"
+	# hwmsg dev monitor unprivileged: no hardware messages, events still
+	su -s /bin/sh nobody -c 'hwmsg dev monitor & sleep 1; kill -INT $!; wait $!' \
+		>/tmp/mon.txt 2>&1 || { cat /tmp/mon.txt; fail "hwmsg dev monitor gave up unprivileged"; }
+	cat /tmp/mon.txt
+	grep -q "needs CAP_NET_ADMIN" /tmp/mon.txt || fail "monitor did not say EPERM"
+	grep -qx "hwmsg dev: devlink events only" /tmp/mon.txt ||
+		fail "monitor did not go on with devlink events"
 fi
 
 run $IP netns add ns1
