@@ -70,18 +70,114 @@ void ui_history_free(struct top_ui *ui)
 	memset(&ui->h, 0, sizeof(ui->h));
 }
 
+static bool same_inst(const struct hwmsg_state_inst *a,
+		      const struct hwmsg_state_inst *b)
+{
+	return a->reg_id == b->reg_id && !strcmp(a->key, b->key) &&
+	       !strcmp(a->dev, b->dev) && !strcmp(a->bus, b->bus);
+}
+
+static int add_access(struct top_hist *h, long *cap, uint64_t seq,
+		      uint64_t ts_ns, const struct hwmsg_state_inst *in,
+		      enum hwmsg_state_how how)
+{
+	struct hwmsg_state_access *a;
+
+	/* the newest HISTORY_MAX: drop the oldest half now and then */
+	if (h->n == 2 * HISTORY_MAX) {
+		for (long i = 0; i < HISTORY_MAX; i++)
+			free(h->acc[i].payload);
+		memmove(h->acc, h->acc + HISTORY_MAX,
+			HISTORY_MAX * sizeof(*a));
+		h->n = HISTORY_MAX;
+		h->from = h->acc[0].record;
+	}
+	if (h->n == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		a = realloc(h->acc, (size_t)*cap * sizeof(*a));
+		if (!a)
+			return -1;
+		h->acc = a;
+	}
+	a = &h->acc[h->n];
+	a->record = seq;
+	a->ts_ns = ts_ns;
+	a->how = how;
+	a->len = in->len;
+	a->payload = malloc(in->len ? in->len : 1);
+	if (!a->payload)
+		return -1;
+	if (in->len)
+		memcpy(a->payload, in->payload, in->len);
+	h->n++;
+	return 0;
+}
+
+/*
+ * Live (or a pipe): the accesses among the messages the ring keeps,
+ * replayed into a state of their own (a write before the ring's first
+ * query shows only what it wrote).
+ */
+static int ring_history(struct top_ui *ui, const struct hwmsg_state_inst *in)
+{
+	const struct top_store *s = &ui->store;
+	struct hwmsg_state *st = hwmsg_state_new();
+	struct hwmsg_txn *txn = hwmsg_txn_new();
+	struct top_hist *h = &ui->h;
+	long cap = 0;
+	int ret = st && txn ? 0 : -1;
+
+	h->from = s->first;
+	h->upto = s->next;
+	for (uint64_t seq = s->first; !ret && seq < s->next; seq++) {
+		const struct top_msg *m = store_get(s, seq);
+		const struct hwmsg_state_inst *t;
+		struct hwmsg_txn_info info;
+		enum hwmsg_state_how how;
+		struct hwmsg_record rec;
+		struct hwmsg_msg msg;
+
+		if (!m || store_decode(s, m, &rec, &msg, NULL) < 0)
+			continue;
+		memset(&info, 0, sizeof(info));
+		hwmsg_txn_feed(txn, &rec, &msg, &info);
+		if (hwmsg_state_feed(st, &rec, &msg, &info, seq + 1))
+			ret = -1;
+		t = hwmsg_state_last(st, &how);
+		if (t && same_inst(t, in) &&
+		    add_access(h, &cap, seq, m->ts_ns, t, how))
+			ret = -1;
+	}
+	hwmsg_txn_free(txn);
+	hwmsg_state_free(st);
+	if (h->n > HISTORY_MAX) {
+		long drop = h->n - HISTORY_MAX;
+
+		for (long i = 0; i < drop; i++)
+			free(h->acc[i].payload);
+		memmove(h->acc, h->acc + drop, HISTORY_MAX * sizeof(*h->acc));
+		h->n = HISTORY_MAX;
+		h->from = h->acc[0].record;
+	}
+	return ret;
+}
+
 bool ui_history_open(struct top_ui *ui, const struct hwmsg_state_inst *in,
 		     uint64_t upto)
 {
 	struct hwmsg_err err = { 0 };
 	struct top_hist *h = &ui->h;
 
-	if (!ui->store.log || !ui->browse || !upto) {
-		snprintf(ui->status, sizeof(ui->status),
-			 "a history reads the capture again: give it with -r FILE (live: -w FILE, then -r it)");
-		return false;
-	}
 	ui_history_free(ui);
+	if (!ui->store.log || !ui->browse || !upto) {
+		if (ring_history(ui, in) < 0) {
+			ui_history_free(ui);
+			snprintf(ui->status, sizeof(ui->status),
+				 "history: out of memory");
+			return false;
+		}
+		goto found;
+	}
 	h->n = hwmsg_state_log_history(ui->store.log, in->id, upto,
 				       HISTORY_MAX, browse_read, ui->browse,
 				       &h->acc, &h->from, &err);
@@ -91,9 +187,10 @@ bool ui_history_open(struct top_ui *ui, const struct hwmsg_state_inst *in,
 			 err.msg);
 		return false;
 	}
+	h->upto = upto;
+found:
 	h->id = in->id;
 	h->reg_id = in->reg_id;
-	h->upto = upto;
 	h->at_end = true;
 	snprintf(h->name, sizeof(h->name), "%s  %s", in->dev, in->key);
 	if (hist_prepare(h) < 0) {

@@ -46,11 +46,11 @@ static void *index_thread(void *arg)
 	return NULL;
 }
 
-int browse_start(struct top_browse *b, const char *path,
-		 struct hwmsg_err *err)
+int browse_start(struct top_browse *b, const char *const *paths,
+		 unsigned int n_paths, struct hwmsg_err *err)
 {
 	memset(b, 0, sizeof(*b));
-	b->ix = hwmsg_index_new(&path, 1, err);
+	b->ix = hwmsg_index_new(paths, n_paths, err);
 	if (!b->ix)
 		return -1;
 	pthread_mutex_init(&b->lock, NULL);
@@ -111,6 +111,7 @@ static int page_load(struct top_browse *b, struct top_page *p, uint64_t start)
 	p->used = false;
 	if (store_init(&p->st, (size_t)n) < 0)
 		return -1;
+	store_no_state(&p->st);
 	store_set_base(&p->st, from);
 	p->used = true;
 	p->start = start;

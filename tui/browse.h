@@ -44,9 +44,10 @@ struct top_browse {
 	uint64_t clock;
 };
 
-/* Open path and start indexing it; -1 with err when it cannot be read. */
-int browse_start(struct top_browse *b, const char *path,
-		 struct hwmsg_err *err);
+/* Open the files (one trace) and start indexing them; -1 with err when
+ * they cannot be read. */
+int browse_start(struct top_browse *b, const char *const *paths,
+		 unsigned int n_paths, struct hwmsg_err *err);
 void browse_stop(struct top_browse *b);
 /* Take in how far the index got (count, progress, indexed). */
 void browse_poll(struct top_browse *b);

@@ -20,7 +20,8 @@ static const char *const help_text[] = {
 	"[ ]          scroll the detail pane",
 	"space        pause/resume following new messages",
 	"e            only errors (status != 0, undecodable)",
-	"n N          next/previous error",
+	"n N          next/previous error; once a filter is cleared, the",
+	"             next/previous record it matches (in every record)",
 	"/            filter (a file: every record, in the background): a",
 	"             display filter (emad.status != 0 &&",
 	"             mlxreg.paos.local_port == 3, as in Wireshark) or words",
@@ -31,7 +32,8 @@ static const char *const help_text[] = {
 	"             confirmed it; a file: as of the selected record",
 	"             (< > move it a record, : t too); bold: what the last",
 	"             change touched; Up/Down select, Enter: its history",
-	"             (every access, changing fields side by side), Esc back",
+	"             (every access, changing fields side by side; live: in",
+	"             the ring), Esc back",
 	"P            ports: admin/oper, speed, width, modules, MTU",
 	"m            mark: the range from here to the selection (m again:",
 	"             unmark)",
@@ -39,13 +41,13 @@ static const char *const help_text[] = {
 	"             to a capture (pcapng; .zst compresses)",
 	"?            this help",
 	"",
-	"any key closes this help",
+	"Up/Down/PgUp/PgDn scroll this help; any other key closes it",
 };
 
-void help_draw(void)
+void help_draw(struct top_ui *ui)
 {
 	int n = (int)(sizeof(help_text) / sizeof(help_text[0]));
-	int w = 0, h = n + 2, y0, x0, i;
+	int w = 0, h = n + 2, y0, x0, i, top, body, room, shown;
 
 	for (i = 0; i < n; i++)
 		if ((int)strlen(help_text[i]) > w)
@@ -55,17 +57,28 @@ void help_draw(void)
 		w = COLS;
 	if (h > LINES)
 		h = LINES;
+	/* the title stays; the rest scrolls when the screen is short */
+	body = n - 1;
+	room = h - 3;
+	shown = body <= room ? body : room - 1;
+	if (ui->help_top > (unsigned int)(body - shown))
+		ui->help_top = (unsigned int)(body - shown);
+	top = (int)ui->help_top;
 	y0 = (LINES - h) / 2;
 	x0 = (COLS - w) / 2;
-	for (i = 0; i < h; i++) {
-		move(y0 + i, x0);
-		attron(A_REVERSE);
+	for (i = 0; i < h; i++)
 		ui_put(y0 + i, x0, A_REVERSE, "%*s", w, "");
-		attroff(A_REVERSE);
-	}
-	for (i = 0; i < n && i + 1 < h; i++)
-		ui_put(y0 + 1 + i, x0 + 2, A_REVERSE | (i ? 0 : A_BOLD), "%.*s",
-		       w - 4 > 0 ? w - 4 : 0, help_text[i]);
+	ui_put(y0 + 1, x0 + 2, A_REVERSE | A_BOLD, "%.*s",
+	       w - 4 > 0 ? w - 4 : 0, help_text[0]);
+	for (i = 0; i < shown; i++)
+		ui_put(y0 + 2 + i, x0 + 2, A_REVERSE, "%.*s",
+		       w - 4 > 0 ? w - 4 : 0, help_text[1 + top + i]);
+	if (shown < body)
+		ui_put(y0 + 2 + shown, x0 + 2, A_REVERSE | A_BOLD, "%.*s",
+		       w - 4 > 0 ? w - 4 : 0,
+		       top + shown < body ?
+			       "-- Down for more; any other key closes --" :
+			       "-- Up to go back; any other key closes --");
 }
 
 void statusline_draw(const struct top_ui *ui, int y)

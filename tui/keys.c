@@ -22,6 +22,9 @@ static bool set_filter(struct top_ui *ui, const char *text)
 		return false;
 	}
 	ui->status[0] = '\0';
+	/* n/N look for it once it is cleared */
+	if (text[0])
+		filter_set(&ui->search, text, &err);
 	ui_rebuild(ui);
 	ui->detail_scroll = 0;
 	return true;
@@ -240,18 +243,35 @@ static bool is_error(const struct top_msg *m)
 	return m && (!(m->flags & TOP_MSG_DECODED) || m->status);
 }
 
-/* Select the next (dir 1) or previous (-1) error in the list. A whole
- * file is searched a slice per key, read from the file: the keys stay
- * answered; the selection goes as far as it looked. */
+/*
+ * What n/N look for: the last filter applied, once it no longer filters
+ * the list (cleared: its matches among every record, as less's n);
+ * else errors.
+ */
+static bool sought(struct top_ui *ui, const struct top_store *st,
+		   const struct top_msg *m)
+{
+	if (ui->search.reg[0] && !filter_active(&ui->view.filter))
+		return m && filter_match(&ui->search, st, m);
+	return is_error(m);
+}
+
+/* Select the next (dir 1) or previous (-1) error, or match, in the list.
+ * A whole file is searched a slice per key, read from the file: the keys
+ * stay answered; the selection goes as far as it looked. */
 static void go_error(struct top_ui *ui, int dir)
 {
 	struct top_view *v = &ui->view;
 	const struct top_store *st;
+	const struct top_msg *m;
 	size_t pos = v->sel, looked = 0;
+	const char *what = ui->search.reg[0] &&
+			   !filter_active(&v->filter) ? "match" : "error";
 
 	while (v->count && (dir > 0 ? pos + 1 < v->count : pos > 0)) {
 		pos = dir > 0 ? pos + 1 : pos - 1;
-		if (is_error(ui_msg(ui, view_at(v, pos), &st))) {
+		m = ui_msg(ui, view_at(v, pos), &st);
+		if (sought(ui, st, m)) {
 			v->sel = pos;
 			v->tail = false;
 			return;
@@ -260,13 +280,13 @@ static void go_error(struct top_ui *ui, int dir)
 			v->sel = pos;
 			v->tail = false;
 			snprintf(ui->status, sizeof(ui->status),
-				 "no error in %d records (%c again looks on)",
-				 GO_ERROR_SLICE, dir > 0 ? 'n' : 'N');
+				 "no %s in %d records (%c again looks on)",
+				 what, GO_ERROR_SLICE, dir > 0 ? 'n' : 'N');
 			return;
 		}
 	}
-	snprintf(ui->status, sizeof(ui->status), "no %s error",
-		 dir > 0 ? "later" : "earlier");
+	snprintf(ui->status, sizeof(ui->status), "no %s %s",
+		 dir > 0 ? "later" : "earlier", what);
 }
 
 /* Select the other half of the selected request or response. */
@@ -291,8 +311,11 @@ static void go_pair(struct top_ui *ui)
 	}
 	pos = view_find(v, m->pair_seq);
 	if (pos < 0) {
-		/* hidden by the filter: the user asked to see it */
+		/* hidden by the filter: the user asked to see it (and
+		 * n/N go back to errors: only an empty / makes them look
+		 * for the filter's matches) */
 		filter_clear(&v->filter);
+		filter_clear(&ui->search);
 		v->filter.errors_only = false;
 		ui_rebuild(ui);
 		pos = view_find(v, m->pair_seq);
@@ -313,6 +336,19 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 
 	ui->status[0] = '\0';
 	if (ui->help) {
+		switch (ch) {
+		case KEY_DOWN:
+		case 'j':
+		case KEY_NPAGE:
+			ui->help_top += ch == KEY_NPAGE ? 10 : 1;
+			return true;	/* help_draw clamps it */
+		case KEY_UP:
+		case 'k':
+		case KEY_PPAGE:
+			ui->help_top -= ui->help_top < (ch == KEY_PPAGE ? 10u : 1u) ?
+					ui->help_top : (ch == KEY_PPAGE ? 10u : 1u);
+			return true;
+		}
 		ui->help = false;
 		return ch != 'q';
 	}
@@ -432,6 +468,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 	case 'h':
 	case KEY_F(1):
 		ui->help = true;
+		ui->help_top = 0;
 		break;
 	case KEY_RESIZE:
 		clear();

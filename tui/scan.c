@@ -43,6 +43,8 @@ void scan_start(struct top_ui *ui)
 	sc->on = true;
 	sc->want = want;
 	sc->st_ok = store_init(&sc->st, SCAN_RING) == 0;
+	if (sc->st_ok)
+		store_no_state(&sc->st);
 	if (!sc->st_ok) {
 		sc->done = true;
 		snprintf(sc->error, sizeof(sc->error), "out of memory");

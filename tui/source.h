@@ -47,8 +47,11 @@ struct top_source *source_live_new(const char *name, const char *arg,
 				   struct hwmsg_err *err);
 /* "sim, ..." for the usage text. */
 void source_live_names(FILE *f);
-/* path "-" is stdin (opened by the thread); follow: keep reading at EOF. */
-struct top_source *source_file_new(const char *path, bool follow,
+/* paths: one trace, read in this order (a ring set of hwmsgd -b). A
+ * path "-" is stdin (opened by the thread); follow (one file): keep
+ * reading at EOF. */
+struct top_source *source_file_new(const char *const *paths,
+				   unsigned int n_paths, bool follow,
 				   struct hwmsg_err *err);
 
 static inline unsigned int source_poll(struct top_source *src,

@@ -36,7 +36,9 @@ struct batch {
 
 struct file_source {
 	struct top_source src;
-	char *path;
+	char *path;		/* the one being read: paths[cur] */
+	char **paths;		/* several: one trace, in this order */
+	unsigned int n_paths, cur;
 	bool follow;
 	struct hwmsg_reader *rd;
 	pthread_t thread;
@@ -52,6 +54,9 @@ struct file_source {
 	char last_error[256];
 	bool drops_known;	/* the file's ISBs, read at its end */
 	uint64_t drops;
+	/* of the files read before this one */
+	bool drops_known_before;
+	uint64_t drops_before;
 };
 
 static struct batch *batch_new(size_t cap)
@@ -261,9 +266,29 @@ static void note_drops(struct file_source *f)
 	bool known = !hwmsg_reader_drops(f->rd, &d) && d.known;
 
 	pthread_mutex_lock(&f->lock);
-	f->drops_known = known;
-	f->drops = known ? d.dropped + d.unattributed : 0;
+	f->drops_known = known && f->drops_known_before;
+	f->drops = f->drops_before + (known ? d.dropped + d.unattributed : 0);
 	pthread_mutex_unlock(&f->lock);
+}
+
+/* At the end of one of several files: the next one; false: none left. */
+static bool next_file(struct file_source *f)
+{
+	struct hwmsg_err err;
+
+	pthread_mutex_lock(&f->lock);
+	f->drops_known_before = f->drops_known;
+	f->drops_before = f->drops;
+	pthread_mutex_unlock(&f->lock);
+	while (f->cur + 1 < f->n_paths) {
+		hwmsg_reader_close(f->rd);
+		f->path = f->paths[++f->cur];
+		f->rd = hwmsg_reader_open(f->path, &err);
+		if (f->rd)
+			return true;
+		note_error(f, &err, true);	/* and on with the next */
+	}
+	return false;
 }
 
 static void *reader_thread(void *arg)
@@ -312,6 +337,8 @@ static void *reader_thread(void *arg)
 			continue;
 		}
 		note_drops(f);
+		if (!f->follow && next_file(f))
+			continue;
 		if (!f->follow)
 			break;
 		if (is_stdin)
@@ -369,6 +396,13 @@ static unsigned int file_poll(struct top_source *src, struct top_store *st,
 	return n;
 }
 
+static void free_paths(struct file_source *f)
+{
+	for (unsigned int i = 0; i < f->n_paths; i++)
+		free(f->paths[i]);
+	free(f->paths);
+}
+
 static void file_free(struct top_source *src)
 {
 	struct file_source *f = (struct file_source *)src;
@@ -403,7 +437,7 @@ static void file_free(struct top_source *src)
 		hwmsg_reader_close(f->rd);
 	pthread_cond_destroy(&f->cond);
 	pthread_mutex_destroy(&f->lock);
-	free(f->path);
+	free_paths(f);
 	free(f);
 }
 
@@ -412,16 +446,27 @@ static const struct top_source_ops file_ops = {
 	.free = file_free,
 };
 
-struct top_source *source_file_new(const char *path, bool follow,
+struct top_source *source_file_new(const char *const *paths,
+				   unsigned int n_paths, bool follow,
 				   struct hwmsg_err *err)
 {
 	struct file_source *f = calloc(1, sizeof(*f));
+	const char *path = paths[0];
 
-	if (!f || !(f->path = strdup(path))) {
+	if (f)
+		f->paths = calloc(n_paths, sizeof(*f->paths));
+	for (unsigned int i = 0; f && f->paths && i < n_paths; i++, f->n_paths++)
+		if (!(f->paths[i] = strdup(paths[i])))
+			break;
+	if (!f || f->n_paths < n_paths) {
+		if (f)
+			free_paths(f);
 		free(f);
 		hwmsg_errf(err, 0, "out of memory");
 		return NULL;
 	}
+	f->path = f->paths[0];
+	f->drops_known_before = true;
 	/*
 	 * Open now so that a bad file fails before the screen is taken;
 	 * a file to follow may not be readable yet: the thread retries.
@@ -429,7 +474,7 @@ struct top_source *source_file_new(const char *path, bool follow,
 	if (strcmp(path, "-")) {
 		f->rd = hwmsg_reader_open(path, err);
 		if (!f->rd && !follow) {
-			free(f->path);
+			free_paths(f);
 			free(f);
 			return NULL;
 		}
@@ -437,14 +482,19 @@ struct top_source *source_file_new(const char *path, bool follow,
 	f->src.ops = &file_ops;
 	f->src.live = follow;
 	f->follow = follow;
-	snprintf(f->src.name, sizeof(f->src.name), "%s%s",
-		 strcmp(path, "-") ? path : "stdin", follow ? " (follow)" : "");
+	if (n_paths > 1)
+		snprintf(f->src.name, sizeof(f->src.name), "%.80s and %u more",
+			 path, n_paths - 1);
+	else
+		snprintf(f->src.name, sizeof(f->src.name), "%s%s",
+			 strcmp(path, "-") ? path : "stdin",
+			 follow ? " (follow)" : "");
 	pthread_mutex_init(&f->lock, NULL);
 	pthread_cond_init(&f->cond, NULL);
 	if (pthread_create(&f->thread, NULL, reader_thread, f)) {
 		if (f->rd)
 			hwmsg_reader_close(f->rd);
-		free(f->path);
+		free_paths(f);
 		free(f);
 		hwmsg_errf(err, 0, "cannot start the reader thread");
 		return NULL;

@@ -123,8 +123,9 @@ void state_draw(struct top_ui *ui, int y, int rows)
 			attr = ui_color(TOP_C_ERROR);
 		if (attr == ui_color(TOP_C_SEL))
 			ui_put(y + r, 0, attr, "%*s", COLS, "");
-		ui_put(y + r, 0, attr, "%-12.12s %-*.*s %-12s %-12s ",
-		       in->dev, iw, iw, in->key,
+		/* the instance the selected record itself set: bold */
+		ui_put(y + r, 0, attr | (upto && in->frame == upto ? A_BOLD : 0),
+		       "%-12.12s %-*.*s %-12s %-12s ", in->dev, iw, iw, in->key,
 		       short_time(in->written_ns, wr, sizeof(wr)),
 		       short_time(in->queried_ns, qu, sizeof(qu)));
 		draw_fields(y + r, iw + 40, in, attr);

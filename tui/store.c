@@ -42,6 +42,13 @@ int store_keep_log(struct top_store *s)
 	return 0;
 }
 
+void store_no_state(struct top_store *s)
+{
+	if (!s->log)
+		hwmsg_state_free(s->state);
+	s->state = NULL;
+}
+
 void store_set_base(struct top_store *s, uint64_t seq)
 {
 	s->first = s->next = seq;
@@ -295,7 +302,7 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 	/* out of memory: the state view misses this one, nothing else */
 	if (s->log)
 		hwmsg_state_log_feed(s->log, rec, &msg, &info);
-	else
+	else if (s->state)
 		hwmsg_state_feed(s->state, rec, &msg, &info, m->seq + 1);
 	return m->seq;
 }

@@ -103,6 +103,9 @@ void store_free(struct top_store *s);
 /* Keep a state log (checkpoints) from now on: for a file read whole,
  * from its first record. -1: out of memory. */
 int store_keep_log(struct top_store *s);
+/* No register state (a page of a file, a filter's scan: the main store
+ * has it): store_add is cheaper. */
+void store_no_state(struct top_store *s);
 /* An empty store numbers its messages from seq (a page of a file). */
 void store_set_base(struct top_store *s, uint64_t seq);
 /* Decode, pair and keep one record (rec is copied). Returns its seq. */

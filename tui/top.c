@@ -39,7 +39,9 @@ static void on_signal(int sig)
 struct top_opts {
 	const char *source;	/* live source name */
 	const char *source_arg;
-	const char *path;
+	const char *path;	/* the first of paths */
+	const char **paths;	/* -r, and the files after it: one trace */
+	unsigned int n_paths;
 	bool follow;
 	unsigned int rate;
 	uint64_t seed;
@@ -76,7 +78,7 @@ static void usage(FILE *f)
 		"Usage: hwmsg top --sim[=KINDS] [--rate N] [--seed N] "
 		"[--max N]\n"
 		"       hwmsg top --source NAME[=ARG] [--max N]\n"
-		"       hwmsg top -r FILE [--follow] [--max N]\n\n"
+		"       hwmsg top -r FILE [FILE...] [--follow] [--max N]\n\n"
 		"  --sim[=KINDS]  live from the built-in simulator; KINDS "
 		"e.g.\n"
 		"                 spectrum,connectx3 (the default)\n"
@@ -85,7 +87,8 @@ static void usage(FILE *f)
 	fprintf(f, "\n"
 		"  --rate N       simulated messages per second (default 200)\n"
 		"  --seed N       simulator seed (default 1)\n"
-		"  -r, --read F   read a capture file (- for stdin)\n"
+		"  -r, --read F   read a capture file (- for stdin); more files\n"
+		"                 after it (a ring set of hwmsgd -b) are one trace\n"
 		"  -f, --follow   keep reading a growing file, like tail -f\n"
 		"  --max N        keep the last N messages (default 100000)\n"
 		"  -w, --write F  live: also write everything to capture F (.zst\n"
@@ -129,6 +132,9 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 	int c;
 
 	memset(o, 0, sizeof(*o));
+	o->paths = calloc((size_t)argc + 1, sizeof(*o->paths));
+	if (!o->paths)
+		return -1;
 	o->rate = 200;
 	o->seed = 1;
 	o->max = 100000;
@@ -149,7 +155,8 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 			break;
 		}
 		case 'r':
-			o->path = optarg;
+			o->paths[o->n_paths++] = optarg;
+			o->path = o->paths[0];
 			break;
 		case 'f':
 			o->follow = true;
@@ -180,16 +187,23 @@ static int parse_opts(int argc, char **argv, struct top_opts *o)
 			return -1;
 		}
 	}
+	while (o->path && optind < argc)	/* -r a b c: one trace */
+		o->paths[o->n_paths++] = argv[optind++];
 	if (optind < argc || !o->source == !o->path) {
 		fprintf(stderr,
 			"hwmsg top: give either --sim (--source) or -r FILE\n");
 		usage(stderr);
 		return -1;
 	}
-	if (o->follow && !o->path) {
-		fprintf(stderr, "hwmsg top: --follow goes with -r FILE\n");
+	if (o->follow && (!o->path || o->n_paths > 1)) {
+		fprintf(stderr, "hwmsg top: --follow goes with -r FILE (one)\n");
 		return -1;
 	}
+	for (unsigned int i = 0; o->n_paths > 1 && i < o->n_paths; i++)
+		if (!strcmp(o->paths[i], "-")) {
+			fprintf(stderr, "hwmsg top: stdin (-) is read alone\n");
+			return -1;
+		}
 	if (o->write && o->path) {
 		fprintf(stderr, "hwmsg top: -w goes with a live source (a file is already written)\n");
 		return -1;
@@ -279,7 +293,7 @@ static void draw(struct top_ui *ui, int *page)
 	}
 	statusline_draw(ui, LINES - 1);
 	if (ui->help)
-		help_draw();
+		help_draw(ui);
 	refresh();
 }
 
@@ -351,11 +365,13 @@ static struct top_browse *browse_file(const struct top_opts *o,
 	struct top_browse *b;
 	struct stat st;
 
-	if (!o->path || o->follow || !strcmp(o->path, "-") ||
-	    stat(o->path, &st) || !S_ISREG(st.st_mode))
+	if (!o->path || o->follow || !strcmp(o->path, "-"))
 		return NULL;
+	for (unsigned int i = 0; i < o->n_paths; i++)
+		if (stat(o->paths[i], &st) || !S_ISREG(st.st_mode))
+			return NULL;
 	b = malloc(sizeof(*b));
-	if (!b || browse_start(b, o->path, err)) {
+	if (!b || browse_start(b, o->paths, o->n_paths, err)) {
 		free(b);
 		return NULL;
 	}
@@ -391,8 +407,10 @@ int cmd_top(int argc, char **argv)
 	SCREEN *scr;
 	FILE *tty_in = NULL;
 
-	if (parse_opts(argc, argv, &o) < 0)
+	if (parse_opts(argc, argv, &o) < 0) {
+		free(o.paths);
 		return 2;
+	}
 	setlocale(LC_ALL, "");
 	top_utf8 = !strcmp(nl_langinfo(CODESET), "UTF-8");
 	memset(&ui, 0, sizeof(ui));
@@ -409,7 +427,7 @@ int cmd_top(int argc, char **argv)
 		lo.write = o.write;
 		ui.src = source_live_new(o.source, o.source_arg, &lo, &err);
 	} else {
-		ui.src = source_file_new(o.path, o.follow, &err);
+		ui.src = source_file_new(o.paths, o.n_paths, o.follow, &err);
 	}
 	if (!ui.src) {
 		fprintf(stderr, "hwmsg top: %s\n", err.msg);
@@ -467,6 +485,7 @@ int cmd_top(int argc, char **argv)
 	if (tty_in)
 		fclose(tty_in);
 	ui_history_free(&ui);
+	filter_clear(&ui.search);
 	export_stop(&ui);	/* what was written so far is a capture */
 	scan_stop(&ui);
 	hwmsg_state_free(ui.cur_state);
@@ -474,6 +493,7 @@ int cmd_top(int argc, char **argv)
 	source_free(ui.src);
 	view_free(&ui.view);
 	store_free(&ui.store);
+	free(o.paths);
 	return 0;
 fail:
 	if (tty_in)
@@ -482,5 +502,6 @@ fail:
 	source_free(ui.src);
 	view_free(&ui.view);
 	store_free(&ui.store);
+	free(o.paths);
 	return 1;
 }

@@ -93,10 +93,12 @@ struct top_ui {
 	uint64_t mark;			/* its first record (seq) */
 	struct top_export exp;
 	bool help;		/* help overlay */
+	unsigned int help_top;	/* its first line shown (a short screen) */
 	bool prompt;		/* typing a filter, a record, a time */
 	enum top_prompt prompt_kind;
 	char prompt_buf[TOP_FILTER_LEN];
 	char history[8][TOP_FILTER_LEN];	/* filters applied, newest first */
+	struct top_filter search;	/* the last one: n/N once cleared */
 	unsigned int n_history, history_pos;
 	unsigned int detail_scroll;
 	unsigned int summary_top;	/* first register row shown */
@@ -166,7 +168,7 @@ void state_as_of(struct top_ui *ui, int y, uint64_t upto, const char *what,
 		 const char *keys);
 void hist_draw(struct top_ui *ui, int y, int rows);
 void ports_draw(struct top_ui *ui, int y, int rows);
-void help_draw(void);
+void help_draw(struct top_ui *ui);
 void statusline_draw(const struct top_ui *ui, int y);
 
 #endif

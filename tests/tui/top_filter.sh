@@ -4,7 +4,8 @@
 # 300,000-record capture), in slices with its progress in the header; the
 # matches are what hwmsg show -Y selects (count, first, last, :N within
 # them); n goes to the next error among them; Ctrl-U and an empty filter
-# show every record again, the selected one kept.
+# show every record again, the selected one kept, and n/N then go to the
+# filter's next/previous match among them.
 set -eu
 HWMSG=$1 HWMSGD=$2
 N=300000
@@ -48,6 +49,13 @@ tm send-keys -t top / C-u Enter
 wait_for 5 "^record [0-9]+ of $N \\(whole file\\)\$"
 sel=$(screen | sed -n 's/^record \([0-9]*\) of .*/\1/p')
 [ "$sel" = "$err" ] || fail "record $sel is not the error selected before"
+# cleared, n and N go to the filter's next and previous match among all
+next=$(awk -v e="$err" '$1 > e + 0 { print $1; exit }' "$T/match.txt")
+prev=$(awk -v e="$err" '$1 < e + 0 { p = $1 } END { print p }' "$T/match.txt")
+tm send-keys -t top n
+wait_for 5 "^record $next of $N \\(whole file\\)\$"
+tm send-keys -t top N N
+wait_for 5 "^record $prev of $N \\(whole file\\)\$"
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit

@@ -6,11 +6,11 @@
 # query, every listed field), in the same order; moving the cursor back
 # (<) gives the state one record earlier. The port view (P) agrees with
 # hwmsg state --port. A capture of several checkpoint intervals checks
-# the replay from checkpoints.
+# the replay from checkpoints. Live: the state now, ports, a history.
 set -eu
 HWMSG=$1 HWMSGD=$2 GOLDEN=$3
 . "$(dirname "$0")/lib.sh"
-EXPECT="$(dirname "$0")/state_expect.py"
+EXPECT="$(cd "$(dirname "$0")" && pwd)/state_expect.py"
 W=300 H=300
 
 # state_at FILE N: the rows on screen at record N equal hwmsg state's
@@ -72,6 +72,20 @@ tm send-keys -t top r
 for n in 65536 65537 131071 100000 150000; do
 	state_at big.pcapng.zst $n
 done
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+# live: the state now, the ports, a history from the ring
+start 160 40 "$HWMSG" top --sim --rate 2000 --seed 1
+wait_for 10 '^records [1-9][0-9]{3,} '
+tm send-keys -t top r
+wait_for 5 '^register state now \(live\)$'
+wait_for 5 '^0000:03:00\.0 +SPAD '
+tm send-keys -t top Enter
+wait_for 5 '^history of 0000:03:00\.0  [A-Z]+.*: [1-9][0-9]* accesses in records 1\.\.'
+tm send-keys -t top Escape P
+wait_for 5 '^ports now \(live\)$'
+wait_for 5 '^0000:03:00\.0 +1 up +'
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
