@@ -106,36 +106,43 @@ static void prompt_key(struct top_ui *ui, int ch)
 	}
 }
 
-/* Keys that scroll the summary while it is shown; true if handled. */
-static bool summary_key(struct top_ui *ui, int ch, int page)
+/*
+ * Up/Down, PgUp/PgDn, Home/End (and k j g G) on a table's top row or
+ * selection; the panel clamps it. True if ch was one of them.
+ */
+static bool scroll_key(unsigned int *pos, int ch, int page)
 {
-	unsigned int *top = &ui->summary_top;
-
 	switch (ch) {
 	case KEY_UP:
 	case 'k':
-		*top -= *top > 0;
+		*pos -= *pos > 0;
 		return true;
 	case KEY_DOWN:
 	case 'j':
-		(*top)++;	/* the panel clamps it */
+		(*pos)++;	/* the panel clamps it */
 		return true;
 	case KEY_PPAGE:
-		*top -= *top > (unsigned int)page ? (unsigned int)page : *top;
+		*pos -= *pos > (unsigned int)page ? (unsigned int)page : *pos;
 		return true;
 	case KEY_NPAGE:
-		*top += (unsigned int)page;
+		*pos += (unsigned int)page;
 		return true;
 	case KEY_HOME:
 	case 'g':
-		*top = 0;
+		*pos = 0;
 		return true;
 	case KEY_END:
 	case 'G':
-		*top = UINT_MAX / 2;
+		*pos = UINT_MAX / 2;
 		return true;
 	}
 	return false;
+}
+
+/* Keys that scroll the summary while it is shown; true if handled. */
+static bool summary_key(struct top_ui *ui, int ch, int page)
+{
+	return scroll_key(&ui->summary_top, ch, page);
 }
 
 /* Which table replaces the list (none: the list). */
@@ -155,33 +162,12 @@ static void show(struct top_ui *ui, bool summary, bool state, bool ports)
  * the instant it shows (the list's selection). */
 static bool state_key(struct top_ui *ui, int ch, int page)
 {
-	unsigned int *sel = &ui->state_sel;
 	const struct hwmsg_state_inst *in;
 	uint64_t upto;
 
+	if (scroll_key(&ui->state_sel, ch, page))
+		return true;
 	switch (ch) {
-	case KEY_UP:
-	case 'k':
-		*sel -= *sel > 0;
-		return true;
-	case KEY_DOWN:
-	case 'j':
-		(*sel)++;	/* the panel clamps it */
-		return true;
-	case KEY_PPAGE:
-		*sel -= *sel > (unsigned int)page ? (unsigned int)page : *sel;
-		return true;
-	case KEY_NPAGE:
-		*sel += (unsigned int)page;
-		return true;
-	case KEY_HOME:
-	case 'g':
-		*sel = 0;
-		return true;
-	case KEY_END:
-	case 'G':
-		*sel = UINT_MAX / 2;
-		return true;
 	case '\n':
 	case '\r':
 	case KEY_ENTER:
@@ -200,8 +186,6 @@ static bool state_key(struct top_ui *ui, int ch, int page)
 /* The history table scrolls; Esc, Enter or Left go back to the state. */
 static bool hist_key(struct top_ui *ui, int ch, int page)
 {
-	unsigned int *top = &ui->h.top;
-
 	switch (ch) {
 	case 27:
 	case '\n':
@@ -212,30 +196,12 @@ static bool hist_key(struct top_ui *ui, int ch, int page)
 		ui->hist = false;
 		ui_history_free(ui);
 		return true;
-	case KEY_UP:
-	case 'k':
-		*top -= *top > 0;
-		return true;
-	case KEY_DOWN:
-	case 'j':
-		(*top)++;	/* the panel clamps it */
-		return true;
-	case KEY_PPAGE:
-		*top -= *top > (unsigned int)page ? (unsigned int)page : *top;
-		return true;
-	case KEY_NPAGE:
-		*top += (unsigned int)page;
-		return true;
-	case KEY_HOME:
-	case 'g':
-		*top = 0;
-		return true;
 	case KEY_END:
 	case 'G':
 		ui->h.at_end = true;
 		return true;
 	}
-	return false;
+	return scroll_key(&ui->h.top, ch, page);
 }
 
 static bool is_error(const struct top_msg *m)
