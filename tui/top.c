@@ -224,8 +224,10 @@ static unsigned int ingest(struct top_ui *ui, uint64_t now, bool *more)
 		got = source_poll(ui->src, &ui->store, INGEST_CHUNK, now);
 		n += got;
 	} while (got == INGEST_CHUNK && mono_ns() - t0 < INGEST_BUDGET_NS);
-	/* a file still loading: come back soon rather than after a tick */
-	*more = n && !ui->src->live && !ui->src->done;
+	/* a file still loading, or a live source with more due than the
+	 * budget took (a fast simulator): come back soon, not after a tick,
+	 * or the view falls behind its source */
+	*more = n && (ui->src->live ? got == INGEST_CHUNK : !ui->src->done);
 	if (n)
 		view_sync(&ui->view, &ui->store, from);
 	return n;
