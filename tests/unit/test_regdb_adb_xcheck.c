@@ -94,6 +94,8 @@ static const struct alias aliases[] = {
 	{ "RALUE.dip", NULL, "by protocol in the kernel; the ADB's 4 words" },
 	{ "RALUE.action", NULL,
 	  "by action_type in the kernel; the ADB's 5 words" },
+	{ "RAUHTD.type", "entry_type", "kernel name" },
+	{ "RAUHTD.record", NULL, "the kernel's records; the ADB has none" },
 	{ "RICNT", NULL,
 	  "the kernel's named 64-bit counters; the ADB's counter_set words" },
 	{ "RDPM.e", NULL,
