@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Generic netlink messages as records: genl_record.h */
+#include <stdbool.h>
 #include <string.h>
 
 #include <libmnl/libmnl.h>
@@ -46,61 +47,60 @@ static const char *attr_str(const struct nlattr *a, const char *def)
 	       mnl_attr_get_str(a) : def;
 }
 
-static void hwmsg_attr(const struct nlattr *a, struct hwmsg_record *rec)
+/* type 0 is no attribute: an ABI without one never matches */
+static bool is_attr(unsigned int type, uint16_t want)
 {
-	switch (mnl_attr_get_type(a)) {
-	case DEVLINK_HWMSG_ATTR_INDEX:
+	return want && type == want;
+}
+
+static void hwmsg_attr(const struct genl_abi *abi, const struct nlattr *a,
+		       struct hwmsg_record *rec)
+{
+	unsigned int t = mnl_attr_get_type(a);
+
+	if (is_attr(t, abi->attr_index)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
 			rec->devlink_index = mnl_attr_get_u32(a);
 			rec->flags |= HWMSG_RECF_HAS_INDEX;
 		}
-		break;
-	case DEVLINK_HWMSG_ATTR_BUS_NAME:
+	} else if (is_attr(t, abi->attr_bus)) {
 		rec->bus = attr_str(a, rec->bus);
-		break;
-	case DEVLINK_HWMSG_ATTR_DEV_NAME:
+	} else if (is_attr(t, abi->attr_dev)) {
 		rec->dev = attr_str(a, rec->dev);
-		break;
-	case DEVLINK_HWMSG_ATTR_DRIVER_NAME:
+	} else if (is_attr(t, abi->attr_driver)) {
 		rec->driver = attr_str(a, rec->driver);
-		break;
-	case DEVLINK_HWMSG_ATTR_PAYLOAD:
+	} else if (is_attr(t, abi->attr_payload)) {
 		rec->payload = mnl_attr_get_payload(a);
 		rec->len = mnl_attr_get_payload_len(a);
-		break;
-	case DEVLINK_HWMSG_ATTR_TYPE:
+	} else if (is_attr(t, abi->attr_type)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
 			rec->type = (uint16_t)mnl_attr_get_u32(a);
-		break;
-	case DEVLINK_HWMSG_ATTR_DIR:
+	} else if (is_attr(t, abi->attr_dir)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U8) >= 0)
 			rec->dir = mnl_attr_get_u8(a);
-		break;
-	case DEVLINK_HWMSG_ATTR_TIMESTAMP:
+	} else if (is_attr(t, abi->attr_ts)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U64) >= 0)
 			rec->ts_ns = mnl_attr_get_u64(a);
-		break;
-	case DEVLINK_HWMSG_ATTR_SEQ:
+	} else if (is_attr(t, abi->attr_seq)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
 			rec->seq = mnl_attr_get_u32(a);
 			rec->flags |= HWMSG_RECF_HAS_SEQ;
 		}
-		break;
-	case DEVLINK_HWMSG_ATTR_ORIG_LEN:
+	} else if (is_attr(t, abi->attr_orig_len)) {
 		if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0)
 			rec->orig_len = mnl_attr_get_u32(a);
-		break;
 	}
 }
 
-void genl_hwmsg_record(const struct nlmsghdr *nlh, struct hwmsg_record *rec)
+void genl_hwmsg_record(const struct genl_abi *abi, const struct nlmsghdr *nlh,
+		       struct hwmsg_record *rec)
 {
 	const struct nlattr *a;
 
 	empty_record(rec);
 	rec->type = HWMSG_TYPE_UNKNOWN;
 	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr))
-		hwmsg_attr(a, rec);
+		hwmsg_attr(abi, a, rec);
 	/* the kernel sends 0 or 1; anything else is not "to the hardware" */
 	if (rec->dir > HWMSG_DIR_FROM_HW)
 		rec->dir = HWMSG_DIR_FROM_HW;

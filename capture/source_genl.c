@@ -1,15 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Live capture from generic netlink: the group "hwmsg" of the seed series'
- * family "devlink" when the kernel carries it, else of the devlink_hwmsg
- * module's family. Also joins devlink's own "config" group, so that device
- * and port changes land in the trace as HWMSG_TYPE_DEVLINK_EVENT records,
- * and nlctrl's "notify" group, to notice the module going away.
+ * Live capture from generic netlink, on either ABI (genl_abi.h): the group
+ * "hwmsg" of the devlink family when the kernel carries the series in
+ * kernel/patches/, else the devlink_hwmsg module's family; resolved by name,
+ * so what the running kernel offers decides. Also joins devlink's own
+ * "config" group, so that device and port changes land in the trace as
+ * HWMSG_TYPE_DEVLINK_EVENT records, and nlctrl's "notify" group, to notice
+ * the module going away.
  *
- * Loss: the module numbers messages (SEQ, consecutive per netns); a gap is
+ * Loss: both ABIs number messages (SEQ, consecutive per netns); a gap is
  * what we lost, whatever the cause (receive buffer overrun, allocation
- * failure in the kernel). Without SEQ (the seed's family) each ENOBUFS
- * counts as one drop, a lower bound. devlink events carry no number: an
+ * failure in the kernel). Without SEQ each ENOBUFS counts as one drop, a
+ * lower bound. devlink events carry no number: an
  * overrun (ENOBUFS) while we are joined to "config" may have lost some, so
  * it is counted (event_overruns) and the devices and ports are dumped
  * (DEVLINK_CMD_GET, DEVLINK_CMD_PORT_GET) into the capture right away, as
@@ -19,9 +21,10 @@
  * capture holds the state as it was then. (6.1 answers a port dump with
  * DEVLINK_CMD_NEW, not PORT_NEW.)
  *
- * --source genl[=OPTS], OPTS comma-separated: "module" (only the module's
- * family), "seed" (only the seed's), "noconfig" (no devlink events), "wait"
- * (outlive the module, see below).
+ * --source genl[=OPTS], OPTS comma-separated: "devlink" (only devlink's
+ * group), "module" (only the module's family), "noconfig" (no devlink
+ * events), "wait" (outlive the module, see below); anything else is an
+ * error.
  *
  * When the family is unregistered (rmmod devlink_hwmsg) next() fails with a
  * message saying so: hwmsgd then closes the file, complete, and exits 1.
@@ -42,6 +45,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
+#include "genl_abi.h"
 #include "genl_record.h"
 #include "nl_genl.h"
 #include "hwmsg/source.h"
@@ -55,8 +59,7 @@ struct genl_source {
 	struct mnl_socket *nl;
 	int fd;
 	struct nl_genl_family hwmsg;	/* the family we capture from */
-	const char *hwmsg_name;
-	bool seed;			/* hwmsg is the seed's "devlink" family */
+	const struct genl_abi *abi;	/* and its numbers */
 	bool wait;			/* outlive the family */
 	bool gone;			/* waiting for the family to return */
 	struct nl_genl_family devlink;	/* config events; id 0 if not joined */
@@ -87,21 +90,6 @@ static uint64_t realtime_ns(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
-}
-
-static bool opt_has(const char *arg, const char *word)
-{
-	size_t n = strlen(word);
-	const char *p = arg;
-
-	while (p && *p) {
-		if (!strncmp(p, word, n) && (p[n] == ',' || !p[n]))
-			return true;
-		p = strchr(p, ',');
-		if (p)
-			p++;
-	}
-	return false;
 }
 
 static int join(struct genl_source *s, uint32_t grp, const char *what,
@@ -199,11 +187,15 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 		     struct hwmsg_err *err)
 {
 	uint32_t grp_hwmsg, grp_config, grp_ctrl;
+	struct genl_abi_found dl, mod;
 	struct nl_genl_family ctrl;
+	struct genl_opts o;
+	char what[64];
 	struct hwmsg_err e2;
 	struct genl_source *s;
-	int ret = -ENOENT;
 
+	if (genl_opts_parse(arg, &o, err))
+		return -1;
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return hwmsg_errf(err, 0, "genl: %s", strerror(ENOMEM));
@@ -218,32 +210,20 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 		return -1;
 	}
 	s->fd = mnl_socket_get_fd(s->nl);
-	s->wait = opt_has(arg, "wait");
+	s->wait = o.wait;
 
-	/* the seed's family first: a kernel that carries it needs no module */
-	if (!opt_has(arg, "module")) {
-		ret = nl_genl_resolve(s->nl, DEVLINK_HWMSG_SEED_GENL_NAME,
-				      DEVLINK_HWMSG_MCGRP_NAME, &s->hwmsg,
-				      &grp_hwmsg, &e2);
-		if (!ret) {
-			s->seed = true;
-			s->hwmsg_name = DEVLINK_HWMSG_SEED_GENL_NAME;
-		}
-	}
-	if (ret && !opt_has(arg, "seed")) {
-		ret = nl_genl_resolve(s->nl, DEVLINK_HWMSG_GENL_NAME,
-				      DEVLINK_HWMSG_MCGRP_NAME, &s->hwmsg,
-				      &grp_hwmsg, &e2);
-		s->hwmsg_name = DEVLINK_HWMSG_GENL_NAME;
-	}
-	if (ret) {
-		hwmsg_errf(err, 0, "genl: %s (load the devlink_hwmsg module, "
-			   "or use --source tracepoint)", e2.msg);
+	/* what the kernel offers, by name; the choice is genl_abi_choose()'s */
+	genl_abi_probe(s->nl, &dl, &mod);
+	s->abi = genl_abi_choose(o.abi, dl.have, mod.have, &e2);
+	if (!s->abi) {
+		hwmsg_errf(err, 0, "genl: %s", e2.msg);
 		genl_free(s);
 		return -1;
 	}
+	s->hwmsg = s->abi == &genl_abi_devlink ? dl.fam : mod.fam;
+	grp_hwmsg = s->abi == &genl_abi_devlink ? dl.group : mod.group;
 
-	if (!opt_has(arg, "noconfig") &&
+	if (!o.noconfig &&
 	    !nl_genl_resolve(s->nl, DEVLINK_GENL_NAME,
 			     DEVLINK_GENL_MCGRP_CONFIG_NAME, &s->devlink,
 			     &grp_config, &e2)) {
@@ -263,8 +243,8 @@ static int genl_open(struct hwmsg_source *src, const char *arg,
 	set_rcvbuf(s->fd, opts && opts->rcvbuf ? opts->rcvbuf :
 		   GENL_RCVBUF_DEFAULT);
 	/* last, so that nothing of the group queues before we are ready */
-	if (join(s, grp_hwmsg, s->seed ? "devlink/hwmsg" : "devlink_hwmsg/hwmsg",
-		 err)) {
+	snprintf(what, sizeof(what), "%s/%s", s->abi->family, s->abi->group);
+	if (join(s, grp_hwmsg, what, err)) {
 		genl_free(s);
 		return -1;
 	}
@@ -342,7 +322,7 @@ static void seq_account(struct genl_source *s, uint32_t seq)
 static int parse_hwmsg(struct genl_source *s, const struct nlmsghdr *nlh,
 		       struct hwmsg_record *rec)
 {
-	genl_hwmsg_record(nlh, rec);
+	genl_hwmsg_record(s->abi, nlh, rec);
 	if (!rec->ts_ns)
 		rec->ts_ns = realtime_ns();
 	if (rec->flags & HWMSG_RECF_HAS_SEQ)
@@ -389,17 +369,16 @@ static int family_returned(struct genl_source *s, const struct nlmsghdr *nlh,
 	uint32_t grp;
 
 	if (g->cmd != CTRL_CMD_NEWFAMILY ||
-	    !nl_genl_parse_family(nlh, &name, &fam, DEVLINK_HWMSG_MCGRP_NAME,
-				  &grp) ||
-	    !name || strcmp(name, s->hwmsg_name))
+	    !nl_genl_parse_family(nlh, &name, &fam, s->abi->group, &grp) ||
+	    !name || strcmp(name, s->abi->family))
 		return 0;
-	if (join(s, grp, s->hwmsg_name, err))
+	if (join(s, grp, s->abi->family, err))
 		return -1;
 	s->hwmsg = fam;
 	s->gone = false;
 	s->have_seq = false;	/* numbering starts over with the module */
 	fprintf(stderr, "hwmsgd: genl: family %s is back; capture goes on\n",
-		s->hwmsg_name);
+		s->abi->family);
 	return 0;
 }
 
@@ -466,17 +445,17 @@ static int genl_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 				if (!s->wait)
 					return hwmsg_errf(err, 0,
 							  "genl: family %s was unregistered (module unloaded); capture ends",
-							  s->hwmsg_name);
+							  s->abi->family);
 				fprintf(stderr, "hwmsgd: genl: family %s was unregistered; waiting for it to return\n",
-					s->hwmsg_name);
+					s->abi->family);
 				s->gone = true;
 			} else if (s->gone && family_returned(s, nlh, err)) {
 				return -1;
 			}
 			continue;
 		}
-		if (nlh->nlmsg_type == s->hwmsg.id &&
-		    g->cmd == DEVLINK_CMD_HWMSG_NEW) {
+		/* with the devlink ABI, events share the family: cmd decides */
+		if (nlh->nlmsg_type == s->hwmsg.id && g->cmd == s->abi->cmd) {
 			s->received++;
 			return parse_hwmsg(s, nlh, rec);
 		}

@@ -47,8 +47,12 @@ static inline struct hsim_dev *to_hsim_dev(struct device *dev)
 
 extern struct dentry *hsim_debugfs_root;
 
-/* A netdev standing for a port, in the devlink instance's netns. */
+/*
+ * A netdev standing for a port, in the devlink instance's netns; its
+ * ndo_get_devlink_port returns dl_port.
+ */
 struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
+				      struct devlink_port *dl_port,
 				      unsigned int port_index);
 /* The netns a device's devlink instance starts in. */
 struct net *hsim_dev_net(struct hsim_dev *hdev);

@@ -52,21 +52,40 @@ static netdev_tx_t hsim_netdev_xmit(struct sk_buff *skb,
 	return NETDEV_TX_OK;
 }
 
+/* The netdev's private part: the devlink port it stands for. */
+struct hsim_netdev_priv {
+	struct devlink_port *dl_port;
+};
+
+/* devlink names the netdev's port (phys_port_name "p1", "p1s0") from it */
+static struct devlink_port *hsim_netdev_devlink_port(struct net_device *netdev)
+{
+	struct hsim_netdev_priv *priv = netdev_priv(netdev);
+
+	return priv->dl_port;
+}
+
 static const struct net_device_ops hsim_netdev_ops = {
 	.ndo_start_xmit = hsim_netdev_xmit,
 	.ndo_set_mac_address = eth_mac_addr,
 	.ndo_validate_addr = eth_validate_addr,
+	.ndo_get_devlink_port = hsim_netdev_devlink_port,
 };
 
 struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
+				      struct devlink_port *dl_port,
 				      unsigned int port_index)
 {
+	struct hsim_netdev_priv *priv;
 	struct net_device *netdev;
 	int err;
 
-	netdev = alloc_netdev(0, "hsim%d", NET_NAME_ENUM, ether_setup);
+	netdev = alloc_netdev(sizeof(*priv), "hsim%d", NET_NAME_ENUM,
+			      ether_setup);
 	if (!netdev)
 		return ERR_PTR(-ENOMEM);
+	priv = netdev_priv(netdev);
+	priv->dl_port = dl_port;
 	netdev->netdev_ops = &hsim_netdev_ops;
 	netdev->dev_port = port_index;
 	eth_hw_addr_random(netdev);

@@ -129,7 +129,7 @@ static int cx3_port_to_eth(struct hsim_cx3 *cx3, struct cx3_port *port)
 	if (port->netdev)
 		return 0;
 	netdev = hsim_netdev_create(cx3->hdev, devlink_net(cx3->devlink),
-				    port->index);
+				    &port->dl_port, port->index);
 	if (IS_ERR(netdev))
 		return PTR_ERR(netdev);
 	port->netdev = netdev;

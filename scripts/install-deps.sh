@@ -8,7 +8,9 @@ PKGS="build-essential cmake pkg-config clang libclang-rt-14-dev
 libmnl-dev libpcap-dev libzstd-dev zstd libncurses-dev libxml2-dev
 tshark wireshark-common libwireshark-dev libwiretap-dev wireshark-dev libglib2.0-dev
 mstflint tmux iproute2 util-linux time jq llvm-14 python3 python3-prometheus-client openssh-server openssh-client"
-KSRC_PKGS="linux-source-6.1"
+# the kernel source, and what building in it needs (scripts/kpatch-check.sh,
+# scripts/debug-kernel.sh)
+KSRC_PKGS="linux-source-6.1 flex bison bc libelf-dev libssl-dev"
 VM_PKGS="linux-image-amd64 linux-headers-amd64 qemu-system-x86 busybox-static cpio kmod dkms"
 
 PKGS="$PKGS $KSRC_PKGS"

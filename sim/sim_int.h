@@ -26,13 +26,13 @@
 static inline void sim_local_port_set(uint8_t *payload, unsigned int port)
 {
 	hwmsg_item_set(payload, REG_LOCAL_PORT, port & 0xff);
-	hwmsg_item_set(payload, REG_LP_MSB, (port >> 8) & 3);
+	hwmsg_item_set(payload, REG_LOCAL_PORT_MSB, (port >> 8) & 3);
 }
 
 static inline unsigned int sim_local_port_get(const uint8_t *payload)
 {
 	return hwmsg_item_get(payload, REG_LOCAL_PORT) |
-	       hwmsg_item_get(payload, REG_LP_MSB) << 8;
+	       hwmsg_item_get(payload, REG_LOCAL_PORT_MSB) << 8;
 }
 
 /* Register file: what was written, per register and index. */

@@ -176,3 +176,15 @@ uint64_t browse_ts(struct top_browse *b, uint64_t seq)
 	pthread_mutex_unlock(&b->lock);
 	return e.ts_ns;
 }
+
+long browse_read(void *arg, uint64_t from, uint64_t n, hwmsg_index_fn fn,
+		 void *fn_arg, struct hwmsg_err *err)
+{
+	struct top_browse *b = arg;
+	long got;
+
+	ui_lock(b);
+	got = hwmsg_index_read(b->ix, from, n, fn, fn_arg, err);
+	pthread_mutex_unlock(&b->lock);
+	return got;
+}

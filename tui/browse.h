@@ -57,5 +57,9 @@ const struct top_msg *browse_get(struct top_browse *b, uint64_t seq,
 /* The first record at or after ts_ns; its time, 0 when out of range. */
 uint64_t browse_find_ts(struct top_browse *b, uint64_t ts_ns);
 uint64_t browse_ts(struct top_browse *b, uint64_t seq);
+/* hwmsg_index_read under the lock (b is a struct top_browse): what the
+ * state log replays from (hwmsg_state_log_read_fn). */
+long browse_read(void *b, uint64_t from, uint64_t n, hwmsg_index_fn fn,
+		 void *arg, struct hwmsg_err *err);
 
 #endif

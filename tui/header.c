@@ -63,7 +63,17 @@ int header_draw(const struct top_ui *ui, int y)
 	move(y + 2, 0);
 	clrtoeol();
 	x = 0;
-	if (ui->browse && ui->view.all) {
+	if (ui->browse && ui->view.whole) {
+		/* a filter's matches over the whole file */
+		ui_put(y + 2, x, 0,
+		       "match %zu of %zu in %" PRIu64 " of %" PRIu64 " records (whole file)",
+		       ui->view.count ? ui->view.sel + 1 : 0, ui->view.count,
+		       ui->scan.next, ui->browse->count);
+		if (!ui->scan.done && ui->browse->count)
+			ui_put(y + 2, getcurx(stdscr), ui_color(TOP_C_WARN),
+			       "  filtering %d%%",
+			       (int)(ui->scan.next * 100 / ui->browse->count));
+	} else if (ui->browse && ui->view.all) {
 		/* the whole file, read again as it is scrolled */
 		ui_put(y + 2, x, 0, "record %zu of %" PRIu64 " (whole file)",
 		       ui->view.count ? ui->view.sel + 1 : 0,
@@ -85,6 +95,14 @@ int header_draw(const struct top_ui *ui, int y)
 	if (ui->browse && !ui->browse->indexed)
 		ui_put(y + 2, getcurx(stdscr), ui_color(TOP_C_WARN),
 		       "  indexing %d%%", (int)(ui->browse->progress * 100));
+	if (ui->marked && ui->view.count) {
+		uint64_t sel = view_at(&ui->view, ui->view.sel);
+		uint64_t a = ui->mark < sel ? ui->mark : sel;
+		uint64_t b = ui->mark < sel ? sel : ui->mark;
+
+		ui_put(y + 2, getcurx(stdscr) + 2, ui_color(TOP_C_WARN),
+		       "marked #%" PRIu64 "..#%" PRIu64, a + 1, b + 1);
+	}
 	if (filter_active(f))
 		ui_put(y + 2, getcurx(stdscr) + 2, ui_color(TOP_C_WARN),
 		       "filter:%s%s%s%s",

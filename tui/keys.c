@@ -68,6 +68,10 @@ static void prompt_key(struct top_ui *ui, int ch)
 			ui->prompt = !goto_record(ui, ui->prompt_buf);
 		} else if (ui->prompt_kind == TOP_PROMPT_TIME) {
 			ui->prompt = !goto_time(ui, ui->prompt_buf);
+		} else if (ui->prompt_kind == TOP_PROMPT_WRITE) {
+			ui->prompt = false;
+			if (ui->prompt_buf[0])
+				export_start(ui, ui->prompt_buf);
 		} else if (set_filter(ui, ui->prompt_buf)) {
 			ui->prompt = false;
 			remember(ui, ui->prompt_buf);
@@ -131,6 +135,106 @@ static bool summary_key(struct top_ui *ui, int ch, int page)
 	return false;
 }
 
+/* Which table replaces the list (none: the list). */
+static void show(struct top_ui *ui, bool summary, bool state, bool ports)
+{
+	ui->summary = summary;
+	ui->state = state;
+	ui->ports = ports;
+	ui->summary_top = 0;
+	if (ui->hist) {
+		ui->hist = false;
+		ui_history_free(ui);
+	}
+}
+
+/* The state table: a selection to open a history from, and < > to move
+ * the instant it shows (the list's selection). */
+static bool state_key(struct top_ui *ui, int ch, int page)
+{
+	unsigned int *sel = &ui->state_sel;
+	const struct hwmsg_state_inst *in;
+	uint64_t upto;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k':
+		*sel -= *sel > 0;
+		return true;
+	case KEY_DOWN:
+	case 'j':
+		(*sel)++;	/* the panel clamps it */
+		return true;
+	case KEY_PPAGE:
+		*sel -= *sel > (unsigned int)page ? (unsigned int)page : *sel;
+		return true;
+	case KEY_NPAGE:
+		*sel += (unsigned int)page;
+		return true;
+	case KEY_HOME:
+	case 'g':
+		*sel = 0;
+		return true;
+	case KEY_END:
+	case 'G':
+		*sel = UINT_MAX / 2;
+		return true;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+		in = ui_state_selected(ui);
+		ui_state(ui, &upto);
+		if (in)
+			ui->hist = ui_history_open(ui, in, upto);
+		return true;
+	case 27:
+		show(ui, false, false, false);
+		return true;
+	}
+	return false;
+}
+
+/* The history table scrolls; Esc, Enter or Left go back to the state. */
+static bool hist_key(struct top_ui *ui, int ch, int page)
+{
+	unsigned int *top = &ui->h.top;
+
+	switch (ch) {
+	case 27:
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case KEY_LEFT:
+	case KEY_BACKSPACE:
+		ui->hist = false;
+		ui_history_free(ui);
+		return true;
+	case KEY_UP:
+	case 'k':
+		*top -= *top > 0;
+		return true;
+	case KEY_DOWN:
+	case 'j':
+		(*top)++;	/* the panel clamps it */
+		return true;
+	case KEY_PPAGE:
+		*top -= *top > (unsigned int)page ? (unsigned int)page : *top;
+		return true;
+	case KEY_NPAGE:
+		*top += (unsigned int)page;
+		return true;
+	case KEY_HOME:
+	case 'g':
+		*top = 0;
+		return true;
+	case KEY_END:
+	case 'G':
+		ui->h.at_end = true;
+		return true;
+	}
+	return false;
+}
+
 static bool is_error(const struct top_msg *m)
 {
 	return m && (!(m->flags & TOP_MSG_DECODED) || m->status);
@@ -152,7 +256,7 @@ static void go_error(struct top_ui *ui, int dir)
 			v->tail = false;
 			return;
 		}
-		if (v->all && ++looked == GO_ERROR_SLICE) {
+		if ((v->all || v->whole) && ++looked == GO_ERROR_SLICE) {
 			v->sel = pos;
 			v->tail = false;
 			snprintf(ui->status, sizeof(ui->status),
@@ -216,8 +320,15 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 		prompt_key(ui, ch);
 		return true;
 	}
-	if ((ui->summary || ui->state) && summary_key(ui, ch, page))
+	if (ui->hist) {
+		if (hist_key(ui, ch, page))
+			return true;
+	} else if (ui->state) {
+		if (state_key(ui, ch, page))
+			return true;
+	} else if ((ui->summary || ui->ports) && summary_key(ui, ch, page)) {
 		return true;
+	}
 	switch (ch) {
 	case 'q':
 	case 'Q':
@@ -249,8 +360,7 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 	case KEY_ENTER:
 	case '\t':
 		ui->detail = !ui->detail;
-		ui->summary = false;
-		ui->state = false;
+		show(ui, false, false, false);
 		ui->detail_scroll = 0;
 		break;
 	case '[':
@@ -285,17 +395,32 @@ bool keys_handle(struct top_ui *ui, int ch, int page)
 			 v->filter.reg);
 		break;
 	case 's':
-		ui->summary = !ui->summary;
-		ui->state = false;
-		ui->summary_top = 0;
+		show(ui, !ui->summary, false, false);
 		break;
 	case 'r':
-		ui->state = !ui->state;
-		ui->summary = false;
-		ui->summary_top = 0;
+		show(ui, false, !ui->state || ui->hist, false);
+		break;
+	case 'P':
+		show(ui, false, false, !ui->ports);
+		break;
+	case '<':	/* the instant the state shows: a record back */
+		view_move(v, -1);
+		break;
+	case '>':
+		view_move(v, 1);
 		break;
 	case 'p':
 		go_pair(ui);
+		break;
+	case 'm':	/* mark a range: from here to the selection */
+		ui->marked = !ui->marked && v->count;
+		if (ui->marked)
+			ui->mark = view_at(v, v->sel);
+		break;
+	case 'w':
+		ui->prompt = true;
+		ui->prompt_kind = TOP_PROMPT_WRITE;
+		ui->prompt_buf[0] = '\0';
 		break;
 	case 'n':
 		go_error(ui, 1);

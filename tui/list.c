@@ -16,9 +16,10 @@ enum {
 	X_REG = 32,
 	X_METHOD = 41,
 	X_STATUS = 48,
-	X_LAT = 63,
-	X_TID = 73,
-	X_INFO = 90,
+	X_LAT = 63,	/* the host's: response time - request time */
+	X_FW = 73,	/* the firmware's own (the LATENCY TLV) */
+	X_TID = 81,
+	X_INFO = 98,
 };
 
 static void titles(int y)
@@ -36,6 +37,7 @@ static void titles(int y)
 	ui_put(y, X_METHOD, a, "%-7s", "METHOD");
 	ui_put(y, X_STATUS, a, "%-15s", "STATUS");
 	ui_put(y, X_LAT, a, "%9s ", "LATENCY");
+	ui_put(y, X_FW, a, "%7s ", "FW LAT");
 	ui_put(y, X_TID, a, "%-*s", COLS > (int)X_TID ? COLS - (int)X_TID : 0,
 	       "TID");
 	ui_put(y, X_INFO, a, "%s", "INDEX");
@@ -95,6 +97,11 @@ static void line(const struct top_store *st, const struct top_msg *m, int y,
 	if (m->flags & TOP_MSG_MATCHED)
 		ui_put(y, X_LAT, base, "%9s",
 		       top_fmt_dur(m->latency_ns, buf, sizeof(buf)));
+	/* a request's LATENCY TLV is the empty one the driver sends */
+	if ((m->flags & TOP_MSG_HAS_FW_LAT) && (m->flags & TOP_MSG_RESPONSE))
+		ui_put(y, X_FW, base, "%7s",
+		       top_fmt_dur((uint64_t)m->fw_latency_us * 1000, buf,
+				   sizeof(buf)));
 	if (m->type == HWMSG_TYPE_MLX_EMAD)
 		ui_put(y, X_TID, base, "%016" PRIx64, m->tid);
 	if (COLS > X_INFO)

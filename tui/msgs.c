@@ -5,7 +5,7 @@
 const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
 			     const struct top_store **st)
 {
-	if (ui->browse && ui->view.all)
+	if (ui->browse && (ui->view.all || ui->view.whole))
 		return browse_get(ui->browse, seq, st);
 	*st = &ui->store;
 	return store_get(&ui->store, seq);
@@ -13,9 +13,12 @@ const struct top_msg *ui_msg(struct top_ui *ui, uint64_t seq,
 
 void ui_rebuild(struct top_ui *ui)
 {
-	/* a filter runs over the ring: the whole file is not decoded */
-	if (ui->browse && !filter_active(&ui->view.filter))
+	if (ui->browse && !filter_active(&ui->view.filter)) {
+		scan_stop(ui);
 		view_all(&ui->view, ui->browse->count);
-	else
+	} else if (ui->browse) {
+		scan_start(ui);		/* the whole file, in slices */
+	} else {
 		view_rebuild(&ui->view, &ui->store);
+	}
 }

@@ -30,6 +30,18 @@ int store_init(struct top_store *s, size_t cap)
 	return 0;
 }
 
+int store_keep_log(struct top_store *s)
+{
+	struct hwmsg_state_log *l = hwmsg_state_log_new(0);
+
+	if (!l)
+		return -1;
+	hwmsg_state_free(s->state);
+	s->log = l;
+	s->state = hwmsg_state_log_state(l);
+	return 0;
+}
+
 void store_set_base(struct top_store *s, uint64_t seq)
 {
 	s->first = s->next = seq;
@@ -50,7 +62,10 @@ void store_free(struct top_store *s)
 	}
 	if (s->txn)
 		hwmsg_txn_free(s->txn);
-	hwmsg_state_free(s->state);
+	if (s->log)
+		hwmsg_state_log_free(s->log);
+	else
+		hwmsg_state_free(s->state);
 	free(s->devs);
 	free(s->regs);
 	free(s->reg_slot);
@@ -153,6 +168,9 @@ static struct top_regstat *regstat(struct top_store *s,
 	r->reg_id = m->reg_id;
 	r->method = m->method;
 	r->type = m->type;
+	/* unasked, from the device: an EMAD event method has rows of its own */
+	r->events = m->dir == HWMSG_DIR_FROM_HW &&
+		    !(m->flags & TOP_MSG_RESPONSE);
 	s->reg_slot[i] = s->n_regs;
 	return r;
 }
@@ -246,6 +264,8 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 	memset(&msg, 0, sizeof(msg));
 	if (hwmsg_msg_decode(rec, &msg, NULL) < 0) {
 		s->c.undecoded++;
+		if (s->log)	/* counted: the log numbers records */
+			hwmsg_state_log_feed(s->log, rec, NULL, NULL);
 		return m->seq;
 	}
 	m->flags |= TOP_MSG_DECODED;
@@ -273,7 +293,10 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 	}
 	account(s, m);
 	/* out of memory: the state view misses this one, nothing else */
-	hwmsg_state_feed(s->state, rec, &msg, &info, m->seq + 1);
+	if (s->log)
+		hwmsg_state_log_feed(s->log, rec, &msg, &info);
+	else
+		hwmsg_state_feed(s->state, rec, &msg, &info, m->seq + 1);
 	return m->seq;
 }
 

@@ -16,6 +16,7 @@
 #include "hwmsg/msg.h"
 #include "hwmsg/record.h"
 #include "hwmsg/state.h"
+#include "hwmsg/state_log.h"
 #include "hwmsg/txn.h"
 
 enum top_msg_flags {
@@ -58,6 +59,7 @@ struct top_regstat {
 	uint16_t reg_id;
 	uint16_t type;		/* enum hwmsg_type: EMAD, CMD_REG */
 	uint8_t method;
+	bool events;		/* the device's own messages (unasked) */
 	uint64_t requests, responses, errors;
 	uint64_t lat_n, lat_sum_ns, lat_max_ns;
 	uint64_t fw_n, fw_sum_us;	/* the firmware's LATENCY TLV */
@@ -91,10 +93,16 @@ struct top_store {
 	/* the register state the records imply (libhwmsg's engine): now,
 	 * or, reading a file, at its end */
 	struct hwmsg_state *state;
+	/* reading a whole file: state is this log's, which can give it as
+	 * of any record (store_keep_log) */
+	struct hwmsg_state_log *log;
 };
 
 int store_init(struct top_store *s, size_t cap);
 void store_free(struct top_store *s);
+/* Keep a state log (checkpoints) from now on: for a file read whole,
+ * from its first record. -1: out of memory. */
+int store_keep_log(struct top_store *s);
 /* An empty store numbers its messages from seq (a page of a file). */
 void store_set_base(struct top_store *s, uint64_t seq);
 /* Decode, pair and keep one record (rec is copied). Returns its seq. */

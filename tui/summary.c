@@ -81,6 +81,7 @@ void summary_draw(struct top_ui *ui, int y, int rows)
 		       " %7" PRIu64 " %9s %9s %9s",
 		       dev, top_reg_label(g->reg_id, name, sizeof(name)),
 		       g->reg_id, method ? method : "?",
+		       g->events ? "event" :
 		       g->type == HWMSG_TYPE_MLX_CMD_REG ? "CMD_REG" : "EMAD",
 		       g->requests, g->responses, g->errors, avg, max, fw);
 	}

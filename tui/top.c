@@ -261,6 +261,11 @@ static void draw(struct top_ui *ui, int *page)
 	header_draw(ui, 0);
 	if (ui->summary) {
 		summary_draw(ui, 3, body);
+	} else if (ui->hist) {
+		hist_draw(ui, 3, body);
+		*page = body > 6 ? body - 4 : 1;
+	} else if (ui->ports) {
+		ports_draw(ui, 3, body);
 	} else if (ui->state) {
 		state_draw(ui, 3, body);
 	} else {
@@ -305,6 +310,11 @@ static void run(struct top_ui *ui)
 			browse_poll(ui->browse);
 			if (ui->view.all)
 				view_all(&ui->view, ui->browse->count);
+			/* a filter over the whole file: a slice per tick */
+			if (scan_step(ui, INGEST_BUDGET_NS))
+				more = true;
+			if (export_step(ui, INGEST_BUDGET_NS))
+				more = true;
 		}
 		if (!ui->src->live)
 			ui->rate = file_rate(&ui->store);
@@ -406,6 +416,11 @@ int cmd_top(int argc, char **argv)
 		goto fail;
 	}
 	ui.browse = browse_file(&o, &err);
+	/* the state as of any record: checkpoints as the file is read */
+	if (ui.browse && store_keep_log(&ui.store) < 0) {
+		fprintf(stderr, "hwmsg top: out of memory\n");
+		goto fail;
+	}
 	if (ui.browse) {
 		/* a file opens at its first record */
 		ui.view.tail = false;
@@ -451,6 +466,10 @@ int cmd_top(int argc, char **argv)
 	delscreen(scr);
 	if (tty_in)
 		fclose(tty_in);
+	ui_history_free(&ui);
+	export_stop(&ui);	/* what was written so far is a capture */
+	scan_stop(&ui);
+	hwmsg_state_free(ui.cur_state);
 	browse_free(ui.browse);
 	source_free(ui.src);
 	view_free(&ui.view);

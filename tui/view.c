@@ -159,7 +159,7 @@ void view_sync(struct top_view *v, const struct top_store *s, uint64_t from)
 	size_t n = 0;
 	uint64_t seq;
 
-	if (v->all)
+	if (v->all || v->whole)
 		return;		/* the ring is not what is shown */
 	while (n < v->count && view_at(v, n) < s->first)
 		n++;
@@ -178,6 +178,7 @@ void view_rebuild(struct top_view *v, const struct top_store *s)
 	size_t pos;
 
 	v->all = false;
+	v->whole = false;
 	v->head = v->count = v->sel = v->top = 0;
 	view_sync(v, s, s->first);
 	if (v->tail || !v->count)
@@ -192,12 +193,36 @@ void view_all(struct top_view *v, uint64_t count)
 	uint64_t sel_seq = v->count ? view_at(v, v->sel) : 0;
 
 	v->all = true;
+	v->whole = false;
 	v->head = 0;
 	v->count = (size_t)count;
 	if (v->tail || sel_seq >= count)
 		v->sel = count ? (size_t)count - 1 : 0;
 	else
 		v->sel = (size_t)sel_seq;
+}
+
+void view_whole(struct top_view *v)
+{
+	v->all = false;
+	v->whole = true;
+	v->tail = false;
+	v->head = v->count = v->sel = v->top = 0;
+}
+
+int view_whole_add(struct top_view *v, uint64_t seq)
+{
+	if (v->count == v->cap) {
+		size_t cap = v->cap ? 2 * v->cap : 1024;
+		uint64_t *seqs = realloc(v->seqs, cap * sizeof(*seqs));
+
+		if (!seqs)
+			return -1;
+		v->seqs = seqs;
+		v->cap = cap;
+	}
+	v->seqs[v->count++] = seq;	/* head is 0: not a ring */
+	return 0;
 }
 
 void view_move(struct top_view *v, long delta)

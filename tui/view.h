@@ -33,6 +33,9 @@ struct top_view {
 	/* every record of a file (browse.h): positions are record numbers,
 	 * count is what is indexed; seqs is not used */
 	bool all;
+	/* the matches of a filter over every record of a file (scan.c):
+	 * seqs are record numbers, the array grows, nothing is dropped */
+	bool whole;
 };
 
 int view_init(struct top_view *v, size_t cap);
@@ -63,6 +66,10 @@ void view_rebuild(struct top_view *v, const struct top_store *s);
 /* Show every record of a file, count of them so far; keeps the selected
  * record. */
 void view_all(struct top_view *v, uint64_t count);
+/* Start over as the matches of the whole file, none yet. */
+void view_whole(struct top_view *v);
+/* One more match (record numbers ascending); -1: out of memory. */
+int view_whole_add(struct top_view *v, uint64_t seq);
 /* Move the selection by delta (clamped); moving off the end stops tail. */
 void view_move(struct top_view *v, long delta);
 void view_home(struct top_view *v);

@@ -11,7 +11,13 @@
 #include "hwmsg/txn.h"
 
 #define NIL UINT32_MAX
-#define N_BUCKETS (HWMSG_TXN_MAX_PENDING * 2)	/* power of two */
+/*
+ * The EMAD hash starts small and grows with what is pending (a few dozen
+ * requests on a healthy device): a table sized for the worst case would
+ * make every lookup a cache miss. Powers of two, load at most 1/2.
+ */
+#define MIN_BUCKETS 256
+#define MAX_BUCKETS (HWMSG_TXN_MAX_PENDING * 2)
 /* a capture of garbage names must not make every lookup slow */
 #define MAX_DEVICES 1024
 
@@ -36,6 +42,8 @@ struct txn_dev {
 struct hwmsg_txn {
 	struct pending *pool;
 	uint32_t *buckets;
+	uint32_t n_buckets;	/* a power of two */
+	uint32_t n_emad;	/* pending EMADs, on the hash */
 	uint32_t free_head;
 	uint32_t n_fresh;	/* pool[n_fresh..] never used: not even touched */
 	uint32_t oldest, newest;
@@ -47,7 +55,8 @@ struct hwmsg_txn {
 	uint32_t last_req;	/* the request the last feed stored, or NIL */
 };
 
-static uint32_t bucket_of(uint32_t dev, uint64_t tid)
+static uint32_t bucket_of(const struct hwmsg_txn *t, uint32_t dev,
+			  uint64_t tid)
 {
 	uint64_t h = tid ^ ((uint64_t)dev << 48);
 
@@ -57,7 +66,7 @@ static uint32_t bucket_of(uint32_t dev, uint64_t tid)
 	h ^= h >> 27;
 	h *= 0x94d049bb133111ebull;
 	h ^= h >> 31;
-	return (uint32_t)h & (N_BUCKETS - 1);
+	return (uint32_t)h & (t->n_buckets - 1);
 }
 
 struct hwmsg_txn *hwmsg_txn_new(void)
@@ -68,12 +77,13 @@ struct hwmsg_txn *hwmsg_txn_new(void)
 	if (!t)
 		return NULL;
 	t->pool = malloc(sizeof(*t->pool) * HWMSG_TXN_MAX_PENDING);
-	t->buckets = malloc(sizeof(*t->buckets) * N_BUCKETS);
+	t->n_buckets = MIN_BUCKETS;
+	t->buckets = malloc(sizeof(*t->buckets) * t->n_buckets);
 	if (!t->pool || !t->buckets) {
 		hwmsg_txn_free(t);
 		return NULL;
 	}
-	for (i = 0; i < N_BUCKETS; i++)
+	for (i = 0; i < t->n_buckets; i++)
 		t->buckets[i] = NIL;
 	/* the pool is handed out in order first (a short capture touches
 	 * only the pages it uses), then from the free list */
@@ -183,7 +193,7 @@ static void age_append(struct hwmsg_txn *t, uint32_t i)
 static uint32_t *list_head(struct hwmsg_txn *t, const struct pending *p)
 {
 	if (p->type == HWMSG_TYPE_MLX_EMAD)
-		return &t->buckets[bucket_of(p->dev, p->tid)];
+		return &t->buckets[bucket_of(t, p->dev, p->tid)];
 	return &t->devs[p->dev].fifo_head;
 }
 
@@ -223,6 +233,8 @@ static void report(struct hwmsg_txn *t, uint32_t i, hwmsg_txn_orphan_cb cb,
 
 static void release(struct hwmsg_txn *t, uint32_t i)
 {
+	if (t->pool[i].type == HWMSG_TYPE_MLX_EMAD)
+		t->n_emad--;
 	list_unlink(t, i);
 	age_unlink(t, i);
 	t->pool[i].next = t->free_head;
@@ -246,9 +258,42 @@ static uint32_t alloc_pending(struct hwmsg_txn *t)
 	return i;
 }
 
+/*
+ * Twice the buckets when half are taken; the age list (oldest first) holds
+ * every pending request, so chains are rebuilt newest first as they were.
+ * Out of memory keeps the table as it is: longer chains, same answers.
+ */
+static void grow_buckets(struct hwmsg_txn *t)
+{
+	uint32_t n = t->n_buckets * 2, i, *b, *head;
+
+	if (t->n_emad < t->n_buckets / 2 || t->n_buckets >= MAX_BUCKETS)
+		return;
+	b = malloc(sizeof(*b) * n);
+	if (!b)
+		return;
+	for (i = 0; i < n; i++)
+		b[i] = NIL;
+	free(t->buckets);
+	t->buckets = b;
+	t->n_buckets = n;
+	for (i = t->oldest; i != NIL; i = t->pool[i].newer) {
+		struct pending *p = &t->pool[i];
+
+		if (p->type != HWMSG_TYPE_MLX_EMAD)
+			continue;
+		head = list_head(t, p);
+		p->prev = NIL;
+		p->next = *head;
+		if (*head != NIL)
+			t->pool[*head].prev = i;
+		*head = i;
+	}
+}
+
 static uint32_t emad_find(struct hwmsg_txn *t, uint32_t dev, uint64_t tid)
 {
-	uint32_t i = t->buckets[bucket_of(dev, tid)];
+	uint32_t i = t->buckets[bucket_of(t, dev, tid)];
 
 	while (i != NIL && (t->pool[i].dev != dev || t->pool[i].tid != tid))
 		i = t->pool[i].next;
@@ -291,6 +336,8 @@ static void add_request(struct hwmsg_txn *t, uint32_t dev,
 	p->type = rec->type;
 	p->prev = NIL;
 	if (p->type == HWMSG_TYPE_MLX_EMAD) {
+		t->n_emad++;
+		grow_buckets(t);
 		head = list_head(t, p);
 		p->next = *head;
 		if (*head != NIL)

@@ -420,12 +420,10 @@ int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
 }
 
 /*
- * The summary reads only top-level index scalars: they are decoded into a
- * few values on the stack, with no list on the heap per message (a show
- * line). Enough for any built-in register; more falls back to the list.
+ * The summary reads only top-level index scalars: each is decoded alone on
+ * the stack and written straight into buf (a show line per message), with
+ * the same choice as hwmsg_reg_summary() over a full decode.
  */
-#define SUMMARY_MAX 16
-
 static bool summary_candidate(const struct hwmsg_reg_field *f)
 {
 	return f->access == HWMSG_REG_INDEX && !f->count &&
@@ -436,34 +434,40 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 				 const uint8_t *payload, size_t len,
 				 char *buf, size_t size)
 {
-	struct hwmsg_reg_value v[SUMMARY_MAX];
-	struct hwmsg_reg_decoded out = { .reg = reg, .values = v };
+	struct hwmsg_reg_value v, first;
+	struct hwmsg_reg_decoded out = { .reg = reg, .values = &v, .cap = 1 };
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = &out };
 	const struct hwmsg_reg_layout *l = reg->layout;
-	unsigned int i, nonzero = 0;
+	struct regdb_sbuf b;
+	unsigned int i, n = 0;
+	bool have_first = false;
 
-	for (i = 0; i < l->n_fields && nonzero < 3; i++) {
+	regdb_sb_init(&b, buf, size);
+	regdb_sb_puts(&b, reg->name);
+	for (i = 0; i < l->n_fields && n < 3; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
-		struct hwmsg_reg_value *x;
-		size_t n = strlen(f->name);
 
 		if (!summary_candidate(f))
 			continue;
-		if (out.n_values == SUMMARY_MAX)
-			return NULL;
-		x = &v[out.n_values++];
-		memset(x, 0, offsetof(struct hwmsg_reg_value, path));
-		x->field = f;
-		if (n >= sizeof(x->path))
-			n = sizeof(x->path) - 1;
-		memcpy(x->path, f->name, n);
-		x->path[n] = '\0';
-		x->filter[0] = '\0';
-		leaf(&d, f, x, field_bit(f, 0), 0, 0);
-		nonzero += !x->missing && x->raw && strcmp(f->name, "lp_msb");
+		out.n_values = 0;
+		memset(&v, 0, offsetof(struct hwmsg_reg_value, path));
+		v.field = f;
+		leaf(&d, f, &v, field_bit(f, 0), 0, 0);
+		if (!regdb_summary_field(&v))
+			continue;
+		if (!have_first && regdb_summary_fallback(f)) {
+			memcpy(&first, &v, offsetof(struct hwmsg_reg_value, path));
+			have_first = true;
+		}
+		if (!v.raw)
+			continue;
+		regdb_sb_summary_field(&b, f->name, &v);
+		n++;
 	}
-	return hwmsg_reg_summary(&out, buf, size);
+	if (!n && have_first)
+		regdb_sb_summary_field(&b, first.field->name, &first);
+	return buf;
 }
 
 const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,

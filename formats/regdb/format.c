@@ -6,6 +6,65 @@
 
 #include "regdb_int.h"
 
+void regdb_sb_init(struct regdb_sbuf *b, char *buf, size_t size)
+{
+	b->s = buf;
+	b->size = size;
+	b->n = 0;
+	buf[0] = 0;
+}
+
+void regdb_sb_put(struct regdb_sbuf *b, const char *p, size_t len)
+{
+	size_t room = b->size - 1 - b->n;
+
+	if (len > room)
+		len = room;
+	memcpy(b->s + b->n, p, len);
+	b->n += len;
+	b->s[b->n] = 0;
+}
+
+void regdb_sb_puts(struct regdb_sbuf *b, const char *p)
+{
+	regdb_sb_put(b, p, strlen(p));
+}
+
+void regdb_sb_u64(struct regdb_sbuf *b, uint64_t v)
+{
+	char d[20];
+	size_t i = sizeof(d);
+
+	do
+		d[--i] = (char)('0' + v % 10);
+	while (v /= 10);
+	regdb_sb_put(b, d + i, sizeof(d) - i);
+}
+
+static void sb_hex(struct regdb_sbuf *b, uint64_t v)
+{
+	static const char x[] = "0123456789abcdef";
+	char d[18];
+	size_t i = sizeof(d);
+
+	do
+		d[--i] = x[v & 15];
+	while (v >>= 4);
+	d[--i] = 'x';
+	d[--i] = '0';
+	regdb_sb_put(b, d + i, sizeof(d) - i);
+}
+
+static void sb_i64(struct regdb_sbuf *b, int64_t v)
+{
+	if (v < 0) {
+		regdb_sb_put(b, "-", 1);
+		regdb_sb_u64(b, 0 - (uint64_t)v);
+	} else {
+		regdb_sb_u64(b, (uint64_t)v);
+	}
+}
+
 static void hex_bytes(const uint8_t *b, uint32_t n, char *buf, size_t size)
 {
 	size_t used = 0;
@@ -165,7 +224,12 @@ bool hwmsg_reg_field_hex(const struct hwmsg_reg_field *f)
 static void append_unit(const struct hwmsg_reg_value *v, char *buf,
 			size_t size)
 {
-	size_t used = strlen(buf);
+	const struct hwmsg_reg_field *f = v->field;
+	size_t used;
+
+	if (!f->enums && !f->unit && !f->scale_den)	/* a plain number */
+		return;
+	used = strlen(buf);
 
 	if (used < size)
 		hwmsg_reg_unit_str(v->field, v->raw, buf + used, size - used);
@@ -177,6 +241,7 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 	const struct hwmsg_reg_field *f = v->field;
 	const char *name;
 	char ip[INET6_ADDRSTRLEN];
+	struct regdb_sbuf b;
 
 	if (!size)
 		return buf;
@@ -190,16 +255,20 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 	}
 	switch (f->kind) {
 	case HWMSG_REG_INT:
-		snprintf(buf, size, "%lld", (long long)v->raw);
+		regdb_sb_init(&b, buf, size);
+		sb_i64(&b, (int64_t)v->raw);
 		append_unit(v, buf, size);
 		break;
 	case HWMSG_REG_ENUM:
+		regdb_sb_init(&b, buf, size);
 		name = hwmsg_name_lookup(f->enums, (uint32_t)v->raw);
+		if (name) {
+			regdb_sb_puts(&b, name);
+			regdb_sb_put(&b, " (", 2);
+		}
+		regdb_sb_u64(&b, v->raw);
 		if (name)
-			snprintf(buf, size, "%s (%llu)", name,
-				 (unsigned long long)v->raw);
-		else
-			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+			regdb_sb_put(&b, ")", 1);
 		break;
 	case HWMSG_REG_FLAGS:
 		flags_str(v, buf, size);
@@ -236,14 +305,16 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 		hex_bytes(v->bytes, v->n_bytes, buf, size);
 		break;
 	case HWMSG_REG_U64:
-		snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+		regdb_sb_init(&b, buf, size);
+		regdb_sb_u64(&b, v->raw);
 		append_unit(v, buf, size);
 		break;
 	default:
+		regdb_sb_init(&b, buf, size);
 		if (hwmsg_reg_field_hex(f))
-			snprintf(buf, size, "0x%llx", (unsigned long long)v->raw);
+			sb_hex(&b, v->raw);
 		else
-			snprintf(buf, size, "%llu", (unsigned long long)v->raw);
+			regdb_sb_u64(&b, v->raw);
 		append_unit(v, buf, size);
 	}
 	return buf;
@@ -252,11 +323,27 @@ hex:
 	return buf;
 }
 
-static bool summary_field(const struct hwmsg_reg_value *v)
+bool regdb_summary_field(const struct hwmsg_reg_value *v)
 {
 	return !v->depth && !v->group && !v->missing &&
 	       v->field->access == HWMSG_REG_INDEX && !v->field->count &&
 	       strcmp(v->field->name, "lp_msb");
+}
+
+bool regdb_summary_fallback(const struct hwmsg_reg_field *f)
+{
+	return strcmp(f->name, "swid") && strcmp(f->name, "slot_index");
+}
+
+void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
+			    const struct hwmsg_reg_value *v)
+{
+	char val[64];
+
+	regdb_sb_put(b, " ", 1);
+	regdb_sb_puts(b, name);
+	regdb_sb_put(b, " ", 1);
+	regdb_sb_puts(b, hwmsg_reg_value_str(v, val, sizeof(val)));
 }
 
 /*
@@ -268,31 +355,27 @@ const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 			      size_t size)
 {
 	const struct hwmsg_reg_value *first = NULL;
+	struct regdb_sbuf b;
 	unsigned int i, n = 0;
-	size_t used;
-	char val[64];
 
 	if (!size)
 		return buf;
-	used = (size_t)snprintf(buf, size, "%s", d->reg ? d->reg->name : "?");
-	for (i = 0; i < d->n_values && n < 3 && used < size; i++) {
+	regdb_sb_init(&b, buf, size);
+	regdb_sb_puts(&b, d->reg ? d->reg->name : "?");
+	for (i = 0; i < d->n_values && n < 3; i++) {
 		const struct hwmsg_reg_value *v = &d->values[i];
 
-		if (!summary_field(v))
+		if (!regdb_summary_field(v))
 			continue;
-		if (!first && strcmp(v->field->name, "swid") &&
-		    strcmp(v->field->name, "slot_index"))
+		if (!first && regdb_summary_fallback(v->field))
 			first = v;
 		if (!v->raw)
 			continue;
-		hwmsg_reg_value_str(v, val, sizeof(val));
-		used += (size_t)snprintf(buf + used, size - used, " %s %s",
-					 v->path, val);
+		regdb_sb_summary_field(&b, v->path, v);
 		n++;
 	}
-	if (!n && first && used < size)
-		snprintf(buf + used, size - used, " %s %s", first->path,
-			 hwmsg_reg_value_str(first, val, sizeof(val)));
+	if (!n && first)
+		regdb_sb_summary_field(&b, first->path, first);
 	return buf;
 }
 

@@ -29,4 +29,27 @@ struct regdb_text_file {
 extern const struct regdb_text_file regdb_builtin_files[];
 extern const unsigned int regdb_builtin_n_files;
 
+/*
+ * Text into a fixed buffer without printf's per-call parsing (a show line
+ * builds one summary per message): cuts what does not fit, as snprintf
+ * would, and always terminates (size >= 1).
+ */
+struct regdb_sbuf {
+	char *s;
+	size_t size;
+	size_t n;
+};
+
+void regdb_sb_init(struct regdb_sbuf *b, char *buf, size_t size);
+void regdb_sb_put(struct regdb_sbuf *b, const char *p, size_t len);
+void regdb_sb_puts(struct regdb_sbuf *b, const char *p);
+void regdb_sb_u64(struct regdb_sbuf *b, uint64_t v);
+/* " name value": one field of a one-line summary */
+void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
+			    const struct hwmsg_reg_value *v);
+/* Is v a top-level index field the summary may show? */
+bool regdb_summary_field(const struct hwmsg_reg_value *v);
+/* swid and slot_index say nothing when zero: not shown instead of none */
+bool regdb_summary_fallback(const struct hwmsg_reg_field *f);
+
 #endif

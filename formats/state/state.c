@@ -9,26 +9,8 @@
 #include <string.h>
 
 #include "hwmsg/regdb.h"
-#include "hwmsg/state.h"
 #include "hwmsg/wire.h"
-
-#define STATE_BUCKETS 4096
-
-struct inst {
-	struct hwmsg_state_inst pub;
-	char *key, *bus, *dev, *driver;
-	uint8_t *payload;
-	uint32_t cap;
-	uint64_t hash;
-	struct inst *next;
-};
-
-struct hwmsg_state {
-	struct inst *buckets[STATE_BUCKETS];
-	struct inst **all;		/* every instance; sorted on demand */
-	unsigned int n, cap;
-	bool sorted;
-};
+#include "state_priv.h"
 
 struct hwmsg_state *hwmsg_state_new(void)
 {
@@ -45,14 +27,17 @@ void hwmsg_state_free(struct hwmsg_state *s)
 		free(s->all[i]->dev);
 		free(s->all[i]->driver);
 		free(s->all[i]->payload);
+		free(s->all[i]->prev);
 		free(s->all[i]);
 	}
 	free(s->all);
+	free(s->order);
+	free(s->scratch);
 	free(s);
 }
 
 /* FNV-1a over the device and the instance name */
-static uint64_t hash_of(const char *bus, const char *dev, const char *key)
+uint64_t state_hash(const char *bus, const char *dev, const char *key)
 {
 	const char *parts[3] = { bus, dev, key };
 	uint64_t h = 0xcbf29ce484222325ull;
@@ -65,33 +50,48 @@ static uint64_t hash_of(const char *bus, const char *dev, const char *key)
 	return h;
 }
 
-static struct inst *lookup(struct hwmsg_state *s, const struct hwmsg_record *rec,
-			   uint16_t reg_id, const char *key)
+struct inst *state_find(struct hwmsg_state *s, const char *bus,
+			 const char *dev, uint16_t reg_id, const char *key,
+			 uint64_t h)
 {
-	uint64_t h = hash_of(rec->bus, rec->dev, key);
+	struct inst *i;
+
+	for (i = s->buckets[h % STATE_BUCKETS]; i; i = i->next)
+		if (i->hash == h && i->pub.reg_id == reg_id &&
+		    !strcmp(i->key, key) && !strcmp(i->dev, dev) &&
+		    !strcmp(i->bus, bus))
+			return i;
+	return NULL;
+}
+
+/* A new instance, the next id. */
+struct inst *state_create(struct hwmsg_state *s, const char *bus,
+			   const char *dev, const char *driver,
+			   uint16_t reg_id, const char *key, uint64_t h)
+{
 	struct inst **b = &s->buckets[h % STATE_BUCKETS], *i;
 
-	for (i = *b; i; i = i->next)
-		if (i->hash == h && i->pub.reg_id == reg_id &&
-		    !strcmp(i->key, key) && !strcmp(i->dev, rec->dev) &&
-		    !strcmp(i->bus, rec->bus))
-			return i;
 	if (s->n == s->cap) {
 		unsigned int cap = s->cap ? 2 * s->cap : 256;
 		struct inst **all = realloc(s->all, cap * sizeof(*all));
+		struct inst **order;
 
 		if (!all)
 			return NULL;
 		s->all = all;
+		order = realloc(s->order, cap * sizeof(*order));
+		if (!order)
+			return NULL;
+		s->order = order;
 		s->cap = cap;
 	}
 	i = calloc(1, sizeof(*i));
 	if (!i)
 		return NULL;
 	i->key = strdup(key);
-	i->bus = strdup(rec->bus);
-	i->dev = strdup(rec->dev);
-	i->driver = strdup(rec->driver);
+	i->bus = strdup(bus);
+	i->dev = strdup(dev);
+	i->driver = strdup(driver);
 	if (!i->key || !i->bus || !i->dev || !i->driver) {
 		free(i->key);
 		free(i->bus);
@@ -106,11 +106,23 @@ static struct inst *lookup(struct hwmsg_state *s, const struct hwmsg_record *rec
 	i->pub.bus = i->bus;
 	i->pub.dev = i->dev;
 	i->pub.driver = i->driver;
+	i->pub.id = s->n;
 	i->next = *b;
 	*b = i;
+	s->order[s->n] = i;
 	s->all[s->n++] = i;
 	s->sorted = false;
 	return i;
+}
+
+static struct inst *lookup(struct hwmsg_state *s, const struct hwmsg_record *rec,
+			   uint16_t reg_id, const char *key)
+{
+	uint64_t h = state_hash(rec->bus, rec->dev, key);
+	struct inst *i = state_find(s, rec->bus, rec->dev, reg_id, key, h);
+
+	return i ? i : state_create(s, rec->bus, rec->dev, rec->driver, reg_id,
+			      key, h);
 }
 
 /* The instance name: the register and its index fields. */
@@ -174,33 +186,48 @@ static void overlay_writable(struct inst *i, const struct hwmsg_msg *msg)
 			copy_field(img, msg->reg, msg->reg_len, &l->fields[k]);
 }
 
-static int set_contents(struct inst *i, const struct hwmsg_msg *msg,
+static int grow(uint8_t **buf, uint32_t *cap, uint32_t len)
+{
+	uint8_t *p;
+
+	if (len <= *cap)
+		return 0;
+	p = realloc(*buf, len);
+	if (!p)
+		return -1;
+	*buf = p;
+	*cap = len;
+	return 0;
+}
+
+static int set_contents(struct hwmsg_state *s, struct inst *i,
+			const struct hwmsg_msg *msg,
 			const struct hwmsg_record *rec, uint64_t frame,
 			bool write)
 {
-	uint8_t *old = NULL;
+	uint32_t old_len = i->pub.len;
+	bool seen = i->pub.ts_ns != 0;
 
-	if (msg->reg_len > i->cap) {
-		uint8_t *p = realloc(i->payload, msg->reg_len);
-
-		if (!p)
-			return -1;
-		i->payload = p;
-		i->cap = msg->reg_len;
-	}
-	if (i->pub.ts_ns) {
-		old = malloc(i->pub.len);
-		if (old)
-			memcpy(old, i->payload, i->pub.len);
-	}
+	if (grow(&i->payload, &i->cap, msg->reg_len) ||
+	    grow(&s->scratch, &s->scratch_cap, old_len))
+		return -1;
+	if (old_len)
+		memcpy(s->scratch, i->payload, old_len);
 	if (write)
 		overlay_writable(i, msg);
 	else
 		memcpy(i->payload, msg->reg, msg->reg_len);
-	if (old && (i->pub.len != msg->reg_len ||
-		    memcmp(old, i->payload, msg->reg_len)))
+	if (seen && (old_len != msg->reg_len ||
+		     memcmp(s->scratch, i->payload, msg->reg_len))) {
+		/* keep what it was, to show what this change touched */
+		if (grow(&i->prev, &i->prev_cap, old_len ? old_len : 1))
+			return -1;
+		memcpy(i->prev, s->scratch, old_len);
+		i->pub.prev_payload = i->prev;
+		i->pub.prev_len = old_len;
 		i->pub.changes++;
-	free(old);
+		i->pub.changed_ns = rec->ts_ns;
+	}
 	i->pub.payload = i->payload;
 	i->pub.len = msg->reg_len;
 	i->pub.ts_ns = rec->ts_ns;
@@ -216,6 +243,8 @@ int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
 	struct inst *i;
 	bool event;
 
+	s->last = NULL;
+	s->last_how = HWMSG_STATE_NONE;
 	/* a register the capture cut is no image of the device */
 	if (!msg || !msg->has_reg || !msg->reg_len ||
 	    (msg->flags & HWMSG_MSGF_CUT))
@@ -229,21 +258,26 @@ int hwmsg_state_feed(struct hwmsg_state *s, const struct hwmsg_record *rec,
 	i = lookup(s, rec, msg->op.reg_id, key);
 	if (!i)
 		return -1;
+	s->last = i;
 	if (msg->op.status) {
 		i->pub.failures++;
+		s->last_how = HWMSG_STATE_FAILED;
 		return 0;
 	}
 	if (event) {
 		i->pub.events++;
+		s->last_how = HWMSG_STATE_EVENT;
 	} else if (msg->op.method == HWMSG_EMAD_METHOD_WRITE) {
 		i->pub.writes++;
 		i->pub.written_ns = rec->ts_ns;
-		return set_contents(i, msg, rec, frame, true);
+		s->last_how = HWMSG_STATE_WRITE;
+		return set_contents(s, i, msg, rec, frame, true);
 	} else {
 		i->pub.queries++;
 		i->pub.queried_ns = rec->ts_ns;
+		s->last_how = HWMSG_STATE_QUERY;
 	}
-	return set_contents(i, msg, rec, frame, false);
+	return set_contents(s, i, msg, rec, frame, false);
 }
 
 static int cmp_inst(const void *a, const void *b)
@@ -271,8 +305,35 @@ const struct hwmsg_state_inst *hwmsg_state_at(struct hwmsg_state *s,
 					      unsigned int i)
 {
 	if (!s->sorted) {
-		qsort(s->all, s->n, sizeof(*s->all), cmp_inst);
+		qsort(s->order, s->n, sizeof(*s->order), cmp_inst);
 		s->sorted = true;
 	}
-	return i < s->n ? &s->all[i]->pub : NULL;
+	return i < s->n ? &s->order[i]->pub : NULL;
+}
+
+const struct hwmsg_state_inst *hwmsg_state_by_id(const struct hwmsg_state *s,
+						 unsigned int id)
+{
+	return id < s->n ? &s->all[id]->pub : NULL;
+}
+
+const struct hwmsg_state_inst *hwmsg_state_last(const struct hwmsg_state *s,
+						enum hwmsg_state_how *how)
+{
+	if (how)
+		*how = s->last_how;
+	return s->last ? &s->last->pub : NULL;
+}
+
+size_t hwmsg_state_memory(const struct hwmsg_state *s)
+{
+	size_t m = sizeof(*s) + 2 * s->cap * sizeof(*s->all) + s->scratch_cap;
+
+	for (unsigned int i = 0; i < s->n; i++) {
+		const struct inst *x = s->all[i];
+
+		m += sizeof(*x) + x->cap + x->prev_cap + strlen(x->key) +
+		     strlen(x->bus) + strlen(x->dev) + strlen(x->driver) + 4;
+	}
+	return m;
 }

@@ -10,10 +10,15 @@
 #ifndef HWMSG_SIM_REGS_H
 #define HWMSG_SIM_REGS_H
 
-/* Port registers put the local port here: the low 8 bits, and bits 8-9
- * in lp_msb (the kernel's MLXSW_ITEM32_LP; 0 for ports below 256) */
+/*
+ * Port registers put the local port here (low 8 bits of it). Local ports
+ * have 10 bits (the kernel's MLXSW_ITEM32_LP): the 2 high bits sit at
+ * REG_LOCAL_PORT_MSB in most registers, elsewhere in SBCM and PSPA.
+ */
 #define REG_LOCAL_PORT		0x00, 16, 8
-#define REG_LP_MSB		0x00, 12, 2
+#define REG_LOCAL_PORT_MSB	0x00, 12, 2
+#define REG_SBCM_LP_MSB		0x00, 4, 2
+#define REG_PSPA_LP_MSB		0x00, 0, 2
 
 #define REG_SGCR_ID		0x2000
 #define REG_SGCR_LEN		0x10
@@ -85,6 +90,7 @@
 #define PTYS_25GBASE_CR		(1u << 27)
 #define PTYS_25GBASE_KR		(1u << 28)
 #define PTYS_25GBASE_SR		(1u << 29)
+#define PTYS_50GBASE_CR2	(1u << 30)
 
 #define REG_PAOS_ID		0x5006
 #define REG_PAOS_LEN		0x10
@@ -111,6 +117,67 @@
 #define REG_PSPA_ID		0x500D
 #define REG_PSPA_LEN		0x08
 #define REG_PSPA_SWID		0x00, 24, 8
+#define REG_PSPA_SUB_PORT	0x00, 8, 8
+#define PSPA_SWID_UNUSED	255	/* the port leaves the switch */
+
+/*
+ * Shared buffer registers. dir: 0 ingress, 1 egress; mode: 0 static,
+ * 1 dynamic (max_buff is then an alpha index). Sizes are in cells.
+ */
+#define REG_SBPR_ID		0xB001
+#define REG_SBPR_LEN		0x14
+#define REG_SBPR_DIR		0x00, 24, 2
+#define REG_SBPR_POOL		0x00, 0, 4
+#define REG_SBPR_INFI_SIZE	0x04, 31, 1
+#define REG_SBPR_SIZE		0x04, 0, 24
+#define REG_SBPR_MODE		0x08, 0, 4
+
+#define REG_SBCM_ID		0xB002
+#define REG_SBCM_LEN		0x28
+#define REG_SBCM_PG_BUFF	0x00, 8, 6
+#define REG_SBCM_DIR		0x00, 0, 2
+#define REG_SBCM_MIN_BUFF	0x18, 0, 24
+#define REG_SBCM_INFI_MAX	0x1C, 31, 1
+#define REG_SBCM_MAX_BUFF	0x1C, 0, 24
+#define REG_SBCM_POOL		0x24, 0, 4
+
+#define REG_SBPM_ID		0xB003
+#define REG_SBPM_LEN		0x28
+#define REG_SBPM_POOL		0x00, 8, 4
+#define REG_SBPM_DIR		0x00, 0, 2
+#define REG_SBPM_BUFF_OCC	0x10, 0, 24
+#define REG_SBPM_CLR		0x14, 31, 1
+#define REG_SBPM_MAX_BUFF_OCC	0x14, 0, 24
+#define REG_SBPM_MIN_BUFF	0x18, 0, 24
+#define REG_SBPM_MAX_BUFF	0x1C, 0, 24
+
+#define REG_SBMM_ID		0xB004
+#define REG_SBMM_LEN		0x28
+#define REG_SBMM_PRIO		0x00, 8, 4
+#define REG_SBMM_MIN_BUFF	0x18, 0, 24
+#define REG_SBMM_MAX_BUFF	0x1C, 0, 24
+#define REG_SBMM_POOL		0x24, 0, 4
+
+/*
+ * SBSR: the masks are bit arrays (element 0 in the last byte's low bit),
+ * given as start and length in bytes; port masks cover one page of 256
+ * local ports. Records follow, ingress port x PG first, then egress port
+ * x traffic class.
+ */
+#define REG_SBSR_ID		0xB005
+#define REG_SBSR_LEN		0x41C
+#define REG_SBSR_CLR		0x00, 31, 1
+#define REG_SBSR_PORT_PAGE	0x04, 0, 4
+#define REG_SBSR_ING_PORT_MASK	0x10, 0x20
+#define REG_SBSR_PG_BUFF_MASK	0x30, 0x04
+#define REG_SBSR_EG_PORT_MASK	0x34, 0x20
+#define REG_SBSR_TCLASS_MASK	0x54, 0x08
+#define REG_SBSR_PORTS_PER_PAGE	256
+#define REG_SBSR_REC_BASE	0x5C
+#define REG_SBSR_REC_LEN	0x08
+#define REG_SBSR_REC_MAX	120
+#define REG_SBSR_REC_BUFF_OCC	0x00, 0, 24	/* in the record */
+#define REG_SBSR_REC_MAX_BUFF_OCC 0x04, 0, 24
 
 #define REG_HTGT_ID		0x7002
 #define REG_HTGT_LEN		0x20
@@ -157,6 +224,11 @@
 #define REG_MTMP_MAX_TEMP	0x08, 0, 16
 #define REG_MTMP_THRESH_HI	0x0C, 0, 16
 #define MTMP_THRESH_HI_105C	0x348
+
+#define REG_MRSR_ID		0x9023
+#define REG_MRSR_LEN		0x08
+#define REG_MRSR_COMMAND	0x00, 0, 4
+#define MRSR_RESET		1
 
 #define REG_MGIR_ID		0x9020
 #define REG_MGIR_LEN		0x9C

@@ -53,7 +53,10 @@ static void fuzz_netlink(const uint8_t *data, size_t size)
 
 		if (nlh->nlmsg_len < NLMSG_HDRLEN + sizeof(struct genlmsghdr))
 			continue;
-		genl_hwmsg_record(nlh, &rec);
+		/* both ABIs: the same bytes read with either numbering */
+		genl_hwmsg_record(&genl_abi_module, nlh, &rec);
+		check_record(&rec, buf, size);
+		genl_hwmsg_record(&genl_abi_devlink, nlh, &rec);
 		check_record(&rec, buf, size);
 		genl_event_record(nlh, &rec);
 		check_record(&rec, buf, size);

@@ -240,6 +240,37 @@ static void test_orphan(void)
 	store_free(&s);
 }
 
+/* An event (from the device, unasked) has a summary row of its own,
+ * typed so; queries of the same register another. */
+static void test_event_row(void)
+{
+	struct hwmsg_emad_op op = {
+		.tid = 0x20, .reg_id = 0x5010, .method = 5, .cls = 1,
+	};
+	uint8_t buf[256], reg[32] = { 0 };
+	struct hwmsg_record rec = {
+		.ts_ns = 1000, .bus = "pci", .dev = "0000:01:00.0",
+		.driver = "mlxsw_spectrum", .type = HWMSG_TYPE_MLX_EMAD,
+		.dir = HWMSG_DIR_FROM_HW, .payload = buf,
+	};
+	struct top_store s;
+
+	CHECK_EQ(store_init(&s, 16), 0);
+	rec.len = rec.orig_len = (uint32_t)hwmsg_emad_build(buf, sizeof(buf),
+							    &op, NULL, reg,
+							    sizeof(reg));
+	store_add(&s, &rec);
+	store_add(&s, &rec);
+	emad(&s, 2000, 0x21, false, 0);
+	emad(&s, 3000, 0x21, true, 0);
+	CHECK_EQ(s.n_regs, 2);
+	CHECK(s.regs[0].events);
+	CHECK_EQ(s.regs[0].reg_id, 0x5010);
+	CHECK_EQ(s.regs[0].requests + s.regs[0].responses, 2);
+	CHECK(!s.regs[1].events);
+	store_free(&s);
+}
+
 /* The display filter of the whole project, in top: same records as a
  * check by hand; a bad one is refused with its column, the old one kept. */
 static void test_expr_filter(void)
@@ -294,6 +325,7 @@ static void test_expr_filter(void)
 int main(void)
 {
 	test_orphan();
+	test_event_row();
 	test_ring();
 	test_pairing();
 	test_expr_filter();

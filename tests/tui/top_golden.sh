@@ -38,7 +38,7 @@ mac=$("$HWMSG" state -Y 'emad.reg_name == "SPAD"' "$GOLDEN" |
 first=$("$HWMSG" state -d pci/0000:03:00.0 "$GOLDEN" |
 	awk '/^  [A-Z]/ { print $1; exit }')
 tm send-keys -t top Escape r
-wait_for 5 'DEVICE +INSTANCE +LAST SEEN +CHANGED +FIELDS'
+wait_for 5 'DEVICE +INSTANCE +LAST WRITE +LAST QUERY +FIELDS'
 wait_for 5 "^0000:03:00.0 +SPAD .* base_mac $mac"
 # in the same order: the switch's first instance first
 wait_for 5 "^0000:03:00.0 +$first "

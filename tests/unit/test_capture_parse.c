@@ -222,7 +222,7 @@ static void test_genl(void)
 	struct nlattr *a;
 
 	nlh = hwmsg_msg(buf, "platform", true);
-	genl_hwmsg_record(nlh, &rec);
+	genl_hwmsg_record(&genl_abi_module, nlh, &rec);
 	CHECK_STR(rec.bus, "platform");
 	CHECK_STR(rec.dev, "hwmsg_sim.3");
 	CHECK_STR(rec.driver, "hwmsg_sim");
@@ -243,7 +243,7 @@ static void test_genl(void)
 			      sizeof(struct genlmsghdr) + MNL_ALIGN(8));
 	CHECK_EQ(mnl_attr_get_type(a), DEVLINK_HWMSG_ATTR_BUS_NAME);
 	((char *)mnl_attr_get_payload(a))[3] = 'x';
-	genl_hwmsg_record(nlh, &rec);
+	genl_hwmsg_record(&genl_abi_module, nlh, &rec);
 	CHECK_STR(rec.bus, "");
 	CHECK_STR(rec.dev, "hwmsg_sim.3");
 	CHECK_EQ(rec.flags & HWMSG_RECF_HAS_SEQ, 0);

@@ -46,8 +46,6 @@ static const struct alias aliases[] = {
 	{ "MCIA.eeprom_data", NULL,
 	  "the driver's 48 bytes (its MCIA is 0x40 long); the ADB's dword[32]" },
 	{ "MCIA.eeprom_data_ext", NULL, "the rest of the ADB's dword[32]" },
-	{ "SBSR.pg_buff_mask", NULL,
-	  "the kernel's 32-bit bit array; the ADB's 10-bit mask" },
 	{ "SFD.record", "records", "kernel name, ADB raw words" },
 	{ "SFN.record", "notification_records", "kernel name, ADB raw words" },
 	{ "SPVM.record", "vid_record", "kernel name" },

@@ -336,6 +336,40 @@ static void test_eviction(void)
 	hwmsg_txn_free(t);
 }
 
+/*
+ * The hash grows while requests wait (it starts with a few hundred
+ * buckets): 3000 pending on two devices, a CMD_REG between them, then
+ * answered out of order, each pairs with its own request.
+ */
+static void test_many_pending(void)
+{
+	struct hwmsg_txn *t = hwmsg_txn_new();
+	struct hwmsg_txn_info i;
+	uint64_t k, n = 3000, matched = 0, right = 0;
+
+	for (k = 0; k < n; k++) {
+		feed(t, EMAD, k % 2 ? SW : SW2, 10 * k + 1, 0x7700 + k / 2,
+		     0x5006, false, 0);
+		if (k == n / 2)
+			feed(t, CMDREG, NIC, 10 * k + 2, 0, 0x5004, false, 0);
+	}
+	for (k = 0; k < n; k++) {
+		uint64_t j = (k * 7919) % n;	/* a permutation: 7919 is prime */
+
+		i = feed(t, EMAD, j % 2 ? SW : SW2, 100000, 0x7700 + j / 2,
+			 0x5006, true, 0);
+		matched += i.matched;
+		right += i.req_ts_ns == 10 * j + 1;
+	}
+	CHECK_EQ(matched, n);
+	CHECK_EQ(right, n);
+	i = feed(t, CMDREG, NIC, 100000, 0, 0x5004, true, 0);
+	CHECK(i.matched);
+	CHECK_EQ(i.req_ts_ns, 10 * (n / 2) + 2);
+	CHECK_EQ(hwmsg_txn_orphans(t, 0, 0, NULL, NULL), 0);
+	hwmsg_txn_free(t);
+}
+
 static void test_many_devices(void)
 {
 	struct hwmsg_txn *t = hwmsg_txn_new();
@@ -409,5 +443,6 @@ int main(void)
 	test_refs_cmdreg();
 	test_eviction();
 	test_many_devices();
+	test_many_pending();
 	return test_done("txn");
 }

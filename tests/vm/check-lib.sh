@@ -28,6 +28,14 @@ init_sequence() {
 		echo "0x5006 write"
 		p=$((p + 1))
 	done
+	# the shared buffer: 8 pools (SBPR), 8 multicast priorities (SBMM)
+	for r in 0xb001 0xb004; do
+		i=0
+		while [ $i -lt 8 ]; do
+			echo "$r write"
+			i=$((i + 1))
+		done
+	done
 	echo "0x8001 write"
 	echo "0x900a query"
 }

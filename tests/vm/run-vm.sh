@@ -88,6 +88,7 @@ flock 9
 # ---- modules --------------------------------------------------------------
 mkdir -p "$W/kmod"
 for f in "$SRC"/kernel/*; do
+	[ -f "$f" ] || continue	# kernel/patches/: the series, not the modules
 	cmp -s "$f" "$W/kmod/$(basename "$f")" 2>/dev/null ||
 		cp "$f" "$W/kmod/"
 done

@@ -3,9 +3,11 @@
  * devlink_hwmsg: the generic-netlink family on which the devlink_hwmsg
  * module announces every message a driver exchanges with its hardware.
  *
- * Command and attribute numbers are those of the devlink RFC series that
- * introduced hardware messages ("devlink" family, group "hwmsg"), so a
- * listener decodes both; attributes after PORT_IBDEV_NAME are ours.
+ * Command and attribute numbers are those of the 2016 devlink RFC series
+ * that introduced hardware messages; attributes after PORT_IBDEV_NAME are
+ * ours. Kernels with the series in kernel/patches/ carry the same messages
+ * in the devlink family itself, under devlink's numbers
+ * (include/hwmsg/devlink_series.h); hwmsgd reads both.
  * Shared by the kernel module and userspace.
  */
 #ifndef _UAPI_LINUX_DEVLINK_HWMSG_H_
@@ -14,9 +16,6 @@
 #define DEVLINK_HWMSG_GENL_NAME		"devlink_hwmsg"
 #define DEVLINK_HWMSG_GENL_VERSION	1
 #define DEVLINK_HWMSG_MCGRP_NAME	"hwmsg"
-
-/* The RFC series' own family, tried first for kernels that carry it. */
-#define DEVLINK_HWMSG_SEED_GENL_NAME	"devlink"
 
 enum devlink_hwmsg_cmd {
 	DEVLINK_HWMSG_CMD_UNSPEC,

@@ -4,6 +4,16 @@
 # capture), and `hwmsg dev` agrees with `devlink` before and after. An
 # injected firmware error fails the change and leaves the type alone.
 load
+# a stock kernel with the module: the module's ABI, not the series' group
+hwmsg dev source | tee /out/source.txt
+grep -qx "used: module" /out/source.txt || fail "hwmsg dev source did not pick the module"
+[ "$(hwmsg dev source -j)" = '{"devlink":false,"module":true,"used":"module"}' ] ||
+	fail "hwmsg dev source -j: $(hwmsg dev source -j)"
+if hwmsg dev --source genl=devlink source 2>/out/source.err; then
+	fail "genl=devlink accepted on a kernel without the series"
+fi
+grep -q "devlink family has no group 'hwmsg'" /out/source.err ||
+	fail "genl=devlink: $(cat /out/source.err)"
 hwmsg dev monitor >/out/monitor.txt 2>&1 &
 echo $! >/tmp/monitor.pid
 capture_start genl --source genl
@@ -39,6 +49,9 @@ wait "$(cat /tmp/monitor.pid)" || fail "hwmsg dev monitor failed"
 cat /out/monitor.txt
 grep -q "port_new hwmsg_sim/hwmsg_sim3/0 type ib" /out/monitor.txt ||
 	fail "hwmsg dev monitor did not show port 0 turning ib"
+# and the hardware messages, decoded as hwmsg show prints them
+n=$(grep -c " hwmsg_sim/hwmsg_sim3 [<>] .*PTYS" /out/monitor.txt || true)
+[ "$n" -ge 12 ] || fail "hwmsg dev monitor printed $n PTYS messages, not 12"
 capture_stop genl
 [ "$(cat /out/genl.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/genl.rc)"
 pass

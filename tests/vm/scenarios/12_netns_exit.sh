@@ -22,7 +22,7 @@ done
 echo "back in init_net after $i polls"
 devlink dev show
 devlink port show | tee /tmp/ports
-[ "$(grep -c "^hwmsg_sim/hwmsg_sim4/[01]: type eth netdev hsim" /tmp/ports)" = 2 ] ||
+[ "$(grep -c "^hwmsg_sim/hwmsg_sim4/[12]: type eth netdev hsim" /tmp/ports)" = 2 ] ||
 	fail "spectrum ports not recreated with netdevs"
 grep -q "^hwmsg_sim/hwmsg_sim5/0: type eth netdev hsim" /tmp/ports ||
 	fail "connectx3 port not recreated as eth"
