@@ -68,6 +68,13 @@ test "$(jq -r '[.fields[] | select(.quantity)] | length' "$T/mtmp.json")" -eq 3
 rc=0; "$HWMSG" regs NOSUCH > "$T/out" 2> "$T/err" || rc=$?
 test "$rc" -eq 1 && test ! -s "$T/out" && grep -qx "hwmsg regs: unknown register 'NOSUCH'" "$T/err"
 
+# a 10-bit local port (8 bits + lp_msb 0x00.12/2): one number, 945
+"$HWMSG" regs decode PAOS 00b13000 00000000 00000000 00000000 > "$T/lp.txt"
+head -n 2 "$T/lp.txt" > "$T/lp.head"
+printf 'PAOS local_port 945\n    local_port               945\n' | diff - "$T/lp.head"
+test "$("$HWMSG" regs -j decode PAOS 00b13000 00000000 00000000 00000000 |
+	jq -c '[.fields[] | select(.path == "local_port" or .path == "lp_msb") | .raw]')" = "[945]"
+
 # the vendor databases (mstflint, installed by the dependency script)
 adb=/usr/share/mstflint/prm_dbs/switch/ext/register_access_table.adb
 if [ -r "$adb" ]; then
@@ -76,6 +83,12 @@ if [ -r "$adb" ]; then
 	test "$(awk 'NR > 1 && $4 == "builtin"' "$T/all.txt" | wc -l)" -eq "$nb"
 	"$HWMSG" regs SVER | grep -qx 'SVER (0x2025), 16 bytes, adb'
 	"$HWMSG" regs decode SVER 00000000 88a80000 | grep -Eqx ' +ether_type0 +34984'
+	# the ADB's lp_msb joined into local_port: no lp_msb of its own
+	"$HWMSG" regs decode SPEVET 00b13000 00000000 > "$T/lpa.txt"
+	head -n 2 "$T/lpa.txt" > "$T/lpa.head"
+	printf 'SPEVET local_port 945\n    local_port               945\n' | diff - "$T/lpa.head"
+	test "$("$HWMSG" regs -j decode SPEVET 00b13000 00000000 |
+		jq -c '[.fields[] | select(.path == "local_port" or .path == "lp_msb") | .raw]')" = "[945]"
 else
 	echo "regs: $adb not installed, ADB part skipped"
 fi

@@ -19,6 +19,10 @@
  * Usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list] [--mlx5 H]
  *   -v      print every checked field
  *   --list  print the current differences in the differences file's format
+ *   --enums print the values of the kernel's enums the decoder cannot name
+ *
+ * The kernel's enums (enum mlxsw_reg_<reg>_<item>) are counted too: each
+ * value packed alone into its field, how many decode with a name.
  */
 #include <ctype.h>
 #include <errno.h>
@@ -216,6 +220,7 @@ struct check {
 	const struct lines *ctx;
 	char why[512];		/* the first failure */
 	bool indices;		/* the count > 1: paths must carry [k] */
+	char path0[HWMSG_REG_PATH_MAX];	/* element 0's field, when it read back */
 };
 
 static void describe(struct check *c, uint32_t k,
@@ -306,6 +311,8 @@ static int check_elem(struct check *c, const struct kitem *it, uint32_t k)
 		ok = leaf_raw(hits[0]) == ones(kitem_value_bits(it)) &&
 		     (!c->indices || strstr(hits[0]->path, idx));
 	}
+	if (ok && !k && n == 1 && it->kind != KITEM_BUF)
+		snprintf(c->path0, sizeof(c->path0), "%s", hits[0]->path);
 	if (!ok)
 		describe(c, k, hits, n);
 	ret = ok ? 0 : 1;
@@ -326,6 +333,7 @@ static int check_item(struct check *c, const struct kitem *it)
 
 	c->indices = count > 1;
 	c->why[0] = 0;
+	c->path0[0] = 0;
 	if (!c->db || !c->db->layout) {
 		snprintf(c->why, sizeof(c->why), "register has no layout");
 		return 1;
@@ -356,6 +364,102 @@ static struct line *listed(struct lines *diffs, const struct kreg *r,
 }
 
 static struct lines diffs, ctx;
+
+/* The database's register for a kernel one (an event by its name). */
+static const struct hwmsg_reg *lookup(const struct kreg *r)
+{
+	const struct hwmsg_reg *named;
+
+	if (!r->event)
+		return hwmsg_reg_lookup(r->id);
+	named = hwmsg_regdb_find_name(hwmsg_regdb_builtin(), r->name);
+	return named ? hwmsg_reg_lookup(named->id) : NULL;
+}
+
+struct enum_stats {
+	unsigned int enums, values, named;
+};
+
+static bool has_name(const struct hwmsg_reg_field *f, uint64_t v)
+{
+	unsigned int i;
+
+	if (!f->enums)
+		return false;
+	for (i = 0; f->enums[i].name; i++)
+		if (f->enums[i].value == v)
+			return true;
+	return false;
+}
+
+/*
+ * The kernel's enum mlxsw_reg_<reg>_<item>: each value packed into the
+ * item (element 0) must decode as an enum value with a name. Reported,
+ * not failed on: names are the database's to choose, values are checked
+ * by the field check.
+ */
+static void check_enum(const struct kreg_file *kf, const struct kenum *e,
+		       struct enum_stats *st, bool print)
+{
+	const char *rest = e->name + strlen("mlxsw_reg_");
+	const struct kreg *r = NULL;
+	const struct kitem *it = NULL;
+	struct check c = { .ctx = &ctx };
+	unsigned int i;
+	size_t best = 0;
+
+	for (i = 0; i < kf->n_regs; i++) {
+		size_t n = strlen(kf->regs[i].name);
+
+		if (n > best && !strncmp(rest, kf->regs[i].name, n) &&
+		    rest[n] == '_') {
+			best = n;
+			r = &kf->regs[i];
+		}
+	}
+	if (r)
+		it = find_item(r, rest + best + 1);
+	if (!it || it->kind == KITEM_BUF)
+		return;		/* an enum of arguments, not of a field */
+	c.r = r;
+	c.db = lookup(r);
+	if (check_item(&c, it) || !c.path0[0])
+		return;		/* the field itself is a difference */
+	st->enums++;
+	for (i = 0; i < e->n_vals; i++) {
+		const struct kenum_val *v = &e->vals[i];
+		const struct hwmsg_reg_value *dv;
+		struct hwmsg_reg_decoded d = { 0 };
+		uint8_t *buf;
+
+		if (v->value < 0 || (uint64_t)v->value > ones(kitem_value_bits(it)) ||
+		    !strncmp(v->name, "__", 2))
+			continue;	/* a count or a limit, not a value */
+		buf = calloc(1, r->len);
+		if (!buf || apply_context(context_for(&ctx, r, it), r, 0, buf,
+					  ctx.path) ||
+		    kitem_set(it, 0, (uint64_t)v->value, buf, r->len)) {
+			free(buf);
+			continue;
+		}
+		hwmsg_reg_decode_reg(c.db, buf, r->len, &d, NULL);
+		dv = hwmsg_reg_decoded_get(&d, c.path0);
+		if (dv && dv->field->kind == HWMSG_REG_FLAGS) {
+			hwmsg_reg_decoded_free(&d);
+			free(buf);
+			continue;	/* named bits, not values */
+		}
+		st->values++;
+		if (dv && has_name(dv->field, (uint64_t)v->value))
+			st->named++;
+		else if (print)
+			printf("enum %s %s %lld (%s): %s\n", r->name, it->name,
+			       (long long)v->value, v->name,
+			       dv ? "no name" : "not decoded");
+		hwmsg_reg_decoded_free(&d);
+		free(buf);
+	}
+}
 
 /* "MLX5_REG_NAME = 0xID," lines: ids the built-in database cannot name. */
 static int check_mlx5(const char *path, unsigned int *named)
@@ -398,7 +502,8 @@ int main(int argc, char **argv)
 	struct kreg_file kf;
 	unsigned int i, j, n_builtin = 0, n_adb = 0, n_none = 0;
 	unsigned int exact = 0, accepted = 0, fresh = 0, stale = 0;
-	bool verbose = false, list = false;
+	bool verbose = false, list = false, enums = false;
+	struct enum_stats es = { 0 };
 	const char *mlx5 = NULL;
 	unsigned int mlx5_named = 0;
 	int a, status = 0;
@@ -408,13 +513,15 @@ int main(int argc, char **argv)
 			verbose = true;
 		else if (!strcmp(argv[a], "--list"))
 			list = true;
+		else if (!strcmp(argv[a], "--enums"))
+			enums = true;
 		else if (!strcmp(argv[a], "--mlx5") && a + 1 < argc)
 			mlx5 = argv[++a];
 		else
 			argc = 0;
 	}
 	if (argc < 4) {
-		fprintf(stderr, "usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list] [--mlx5 DRIVER_H]\n");
+		fprintf(stderr, "usage: kernel_xcheck REG_H DIFFERENCES CONTEXT [-v] [--list] [--enums] [--mlx5 DRIVER_H]\n");
 		return 2;
 	}
 	if (mlx5) {
@@ -434,15 +541,7 @@ int main(int argc, char **argv)
 		const struct kreg *r = &kf.regs[i];
 		struct check c = { .r = r, .ctx = &ctx };
 
-		if (r->event) {
-			/* reg.h gives no id: the database's by name */
-			const struct hwmsg_reg *named = hwmsg_regdb_find_name(
-				hwmsg_regdb_builtin(), r->name);
-
-			c.db = named ? hwmsg_reg_lookup(named->id) : NULL;
-		} else {
-			c.db = hwmsg_reg_lookup(r->id);
-		}
+		c.db = lookup(r);
 		if (!c.db || !c.db->layout)
 			n_none++;
 		else if (c.db->source == HWMSG_REG_BUILTIN)
@@ -507,6 +606,10 @@ int main(int argc, char **argv)
 				ctx.l[i].lineno, ctx.l[i].reg);
 		}
 	}
+	for (i = 0; i < kf.n_enums; i++)
+		check_enum(&kf, &kf.enums[i], &es, enums);
+	printf("kernel_xcheck: %u of the kernel's %u enums name a field that reads back: %u values, %u named by the decoder (--enums lists the others)\n",
+	       es.enums, kf.n_enums, es.values, es.named);
 	printf("kernel_xcheck: %u registers (%u built-in layouts, %u ADB, %u none), %u fields checked: %u read back exactly, %u listed differences, %u new, %u stale\n",
 	       kf.n_regs, n_builtin, n_adb, n_none, kf.n_items, exact,
 	       accepted, fresh, stale);

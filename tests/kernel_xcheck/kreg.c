@@ -150,7 +150,9 @@ static int add_define(struct reader *r, const char *p, const char *end)
 	for (b = d->body; body < end; body++)
 		*b++ = *body == '\\' || *body == '\n' ? ' ' : *body;
 	*b = 0;
-	d->line = line_of(r, name);
+	/* enumerators are added from a buffer of their own */
+	d->line = name >= r->text && name < r->text + r->len ?
+		  line_of(r, name) : 0;
 	r->n_defs++;
 	return 0;
 }
@@ -555,6 +557,102 @@ static int add_item(struct reader *r, struct kreg_file *f, const char *macro,
 	return 0;
 }
 
+/* "NAME" as a define of value v: later enumerators may refer to it. */
+static int define_value(struct reader *r, const char *name, int64_t v)
+{
+	char text[160];
+
+	snprintf(text, sizeof(text), " %s %lld\n", name, (long long)v);
+	return add_define(r, text, text + strlen(text) - 1);
+}
+
+/*
+ * enum mlxsw_reg_NAME { A [= expr], B, ... }; at p (after "enum "). An
+ * enum with a value that does not evaluate is left out.
+ */
+static const char *add_enum(struct reader *r, struct kreg_file *f,
+			    const char *p)
+{
+	struct kenum e = { .line = line_of(r, p) };
+	const char *end, *q = p;
+	int64_t next = 0;
+	size_t n;
+
+	while (isalnum((unsigned char)*q) || *q == '_')
+		q++;
+	n = (size_t)(q - p);
+	while (isspace((unsigned char)*q))
+		q++;
+	if (*q != '{' || n >= sizeof(e.name))
+		return q;
+	memcpy(e.name, p, n);
+	e.name[n] = 0;
+	end = strchr(q, '}');
+	if (!end)
+		return q;
+	for (q++; q < end;) {
+		const char *s, *comma;
+		struct kenum_val v = { .value = next };
+		char expr[128];
+		bool bad = false;
+
+		while (q < end && (isspace((unsigned char)*q) || *q == ','))
+			q++;
+		if (q >= end)
+			break;
+		s = q;
+		while (isalnum((unsigned char)*q) || *q == '_')
+			q++;
+		n = (size_t)(q - s);
+		if (!n || n >= sizeof(v.name))
+			goto skip;
+		memcpy(v.name, s, n);
+		v.name[n] = 0;
+		comma = memchr(q, ',', (size_t)(end - q));
+		if (!comma)
+			comma = end;
+		while (isspace((unsigned char)*q))
+			q++;
+		if (*q == '=') {
+			size_t len = (size_t)(comma - q - 1);
+
+			if (len >= sizeof(expr))
+				goto skip;
+			memcpy(expr, q + 1, len);
+			expr[len] = 0;
+			v.value = eval_str(r, expr, 0, &bad);
+			if (bad)
+				goto skip;
+		}
+		q = comma;
+		next = v.value + 1;
+		if (define_value(r, v.name, v.value))
+			goto skip;
+		if (!(e.n_vals % 16)) {
+			struct kenum_val *nv = realloc(e.vals, (e.n_vals + 16) *
+						      sizeof(*nv));
+
+			if (!nv)
+				goto skip;
+			e.vals = nv;
+		}
+		e.vals[e.n_vals++] = v;
+	}
+	if (e.n_vals) {
+		struct kenum *ne = realloc(f->enums, (f->n_enums + 1) *
+					   sizeof(*ne));
+
+		if (ne) {
+			f->enums = ne;
+			f->enums[f->n_enums++] = e;
+			return end;
+		}
+	}
+skip:
+	free(e.vals);
+	return end;
+}
+
 int kreg_read(const char *path, struct kreg_file *out, FILE *err)
 {
 	struct reader r = { .path = path, .err = err };
@@ -608,6 +706,15 @@ int kreg_read(const char *path, struct kreg_file *out, FILE *err)
 			continue;
 		}
 		for (; *q && *q != '\n'; q++) {
+			if (!strncmp(q, "enum mlxsw_reg_", 15) &&
+			    (q == r.text || !isalnum((unsigned char)q[-1]))) {
+				q = add_enum(&r, out, q + 5);
+				if (!*q)
+					break;
+				if (*q == '\n')
+					q--;
+				continue;
+			}
 			if (strncmp(q, "MLXSW_", 6) ||
 			    (q > r.text && (isalnum((unsigned char)q[-1]) ||
 					    q[-1] == '_')))
@@ -661,6 +768,9 @@ void kreg_free(struct kreg_file *f)
 	for (i = 0; i < f->n_regs; i++)
 		free(f->regs[i].items);
 	free(f->regs);
+	for (i = 0; i < f->n_enums; i++)
+		free(f->enums[i].vals);
+	free(f->enums);
 	memset(f, 0, sizeof(*f));
 }
 

@@ -45,10 +45,25 @@ struct kreg {
 	unsigned int n_items;
 };
 
+/* enum mlxsw_reg_<reg>_<item> { MLXSW_REG_..._LABEL [= value], ... } */
+struct kenum_val {
+	char name[96];
+	int64_t value;
+};
+
+struct kenum {
+	char name[96];		/* "mlxsw_reg_sfd_rec_type" */
+	unsigned int line;
+	struct kenum_val *vals;
+	unsigned int n_vals;
+};
+
 struct kreg_file {
 	struct kreg *regs;	/* in reg.h's order */
 	unsigned int n_regs;
 	unsigned int n_items;
+	struct kenum *enums;	/* those whose values all evaluate */
+	unsigned int n_enums;
 };
 
 /* Read reg.h; on error prints one line naming file:line to err. */

@@ -4,7 +4,8 @@
  * registers no built-in description has) and mlxreg.pcap (LINKTYPE_ETHERNET,
  * EMAD frames built with wire.h). Frames:
  *   1  MLXT (0xfb01, only in mlxreg.adb) response: width 4, local_port
- *      0x11, lanes[1] module 7 tx_lane 2, name "ab"
+ *      0x211 (0x11 and lp_msb 2: one 10-bit port, 529), lanes[1] module 7
+ *      tx_lane 2, name "ab"
  *   2  MLXU (0xfb02) grp 0 (ETH): counters.arm_eth.frames 0x100000002
  *   3  MLXU (0xfb02) grp 5 (IB): counters.arm_ib.symbols 42
  *   4  PAOS with a 4-byte payload (the register is 16): ase and after missing
@@ -45,6 +46,7 @@ static const char adb[] =
 	"<node name=\"mlxt_ext\" descr=\"Test register T\" size=\"0x18.0\" >\n"
 	"\t<field name=\"width\" descr=\"Width\" access=\"RW\" enum=\"x1=0x1,x2=0x2,x4=0x4\" offset=\"0x0.0\" size=\"0x0.8\" />\n"
 	"\t<field name=\"local_port\" descr=\"\" access=\"INDEX\" offset=\"0x0.16\" size=\"0x0.8\" />\n"
+	"\t<field name=\"lp_msb\" descr=\"Local port[9:8]\" access=\"INDEX\" offset=\"0x0.12\" size=\"0x0.2\" />\n"
 	"\t<field name=\"lanes\" descr=\"\" subnode=\"mlxt_lane_ext\" access=\"RW\" high_bound=\"3\" low_bound=\"0\" offset=\"0x4.0\" size=\"0x10.0\" />\n"
 	"\t<field name=\"name\" descr=\"\" access=\"RO\" high_bound=\"3\" low_bound=\"0\" offset=\"0x14.24\" size=\"0x4.0\" />\n"
 	"</node>\n"
@@ -189,10 +191,11 @@ int main(int argc, char **argv)
 		die(path);
 
 	f = pcap_open(argv[1], "mlxreg.pcap");
-	/* MLXT: width 0x00.0/8, local_port 0x00.16/8, lanes[4] at 0x04
+	/* MLXT: width 0x00.0/8, local_port 0x00.16/8 + lp_msb 0x00.12/2,
+	 * lanes[4] at 0x04
 	 * (module 0x00.0/8, tx_lane 0x00.16/4), name at 0x14 */
 	memset(r, 0, sizeof(r));
-	hwmsg_put_be32(r, 0x11u << 16 | 4);
+	hwmsg_put_be32(r, 0x11u << 16 | 2u << 12 | 4);
 	hwmsg_put_be32(r + 8, 2u << 16 | 7);
 	memcpy(r + 0x14, "ab", 2);
 	put_frame(f, 1, 0xfb01, r, 0x18);

@@ -43,15 +43,16 @@ checka() {
 
 # -- not loaded: the payload stays bytes ------------------------------------
 checka "without the ADB: MLXT is bytes" \
-"1|001100040000000000020007000000000000000061620000|
+"1|001120040000000000020007000000000000000061620000|
 2|000000000000000100000002|" ":" \
 	-r "$cap" -Y "frame.number <= 2" $F -e frame.number -e emad.reg.data \
 	-e mlxreg
 
 # -- HWMSG_ADB_PATH -----------------------------------------------------------
-want_mlxt="1|4|17|0,7,0,0|0,2,0,0|ab"
+want_mlxt="1|4|529|0,7,0,0|0,2,0,0|ab"
+# the ADB's lp_msb is joined into local_port: the filter sees 529
 checka "HWMSG_ADB_PATH: MLXT fields" "$want_mlxt" "$adb" \
-	-r "$cap" -Y "mlxreg.mlxt.width == 4" $F -e frame.number \
+	-r "$cap" -Y "mlxreg.mlxt.local_port == 529" $F -e frame.number \
 	-e mlxreg.mlxt.width -e mlxreg.mlxt.local_port \
 	-e mlxreg.mlxt.lanes.module -e mlxreg.mlxt.lanes.tx_lane \
 	-e mlxreg.mlxt.name
@@ -60,8 +61,8 @@ checka "HWMSG_ADB_PATH: union arms by selector" "2|0|4294967298|
 	-r "$cap" -Y "mlxreg.mlxu" $F -e frame.number -e mlxreg.mlxu.grp \
 	-e mlxreg.mlxu.counters.arm_eth.frames \
 	-e mlxreg.mlxu.counters.arm_ib.symbols
-post="grep -E '^ +(MLXT local_port 17|width: x4 \\(4\\)|lanes\\[1\\]|module: 7|MLXU grp IB \\(5\\)|arm_ib)\$' | sed 's/^ *//'"
-checka "HWMSG_ADB_PATH: enum names and subtrees in -V" "MLXT local_port 17
+post="grep -E '^ +(MLXT local_port 529|width: x4 \\(4\\)|lanes\\[1\\]|module: 7|MLXU grp IB \\(5\\)|arm_ib)\$' | sed 's/^ *//'"
+checka "HWMSG_ADB_PATH: enum names and subtrees in -V" "MLXT local_port 529
 width: x4 (4)
 lanes[1]
 module: 7
@@ -83,7 +84,7 @@ checka "adb_file preference (preferences file): union arm" "3|42" ":" \
 	-e frame.number -e mlxreg.mlxu.counters.arm_ib.symbols
 rm -f "$home/.config/wireshark/preferences"
 checka "load_adb off: ADB-only registers stay bytes" \
-"1|001100040000000000020007000000000000000061620000|" "$adb" \
+"1|001120040000000000020007000000000000000061620000|" "$adb" \
 	-o mlxreg.load_adb:FALSE -r "$cap" -Y "frame.number == 1" $F \
 	-e frame.number -e emad.reg.data -e mlxreg.mlxt.width
 checka "a bad adb_file is reported, the rest still decodes" "4|5" ":" \
