@@ -4,7 +4,8 @@
  * bits 8-9 in lp_msb at 0x00.12) is one number everywhere: decoded value,
  * text, summary, filter and the per-field list the plugin declares, for a
  * built-in register (PAOS, msb=) and one only mstflint's ADB describes
- * (SPEVET, whose lp_msb field the loader joins).
+ * (SPEVET, whose lp_msb field the loader joins); and a small ADB file
+ * for the prefixed pairs and mstflint's uint64 node.
  */
 #include <string.h>
 
@@ -134,6 +135,40 @@ static void check_register(const char *name, size_t len)
 	CHECK(!fnd.lp_msb);
 }
 
+/* tests/data/regdb_lp_msb.adb: a prefixed pair (egress_lp_msb beside
+ * egress_local_port) is joined too, and mstflint's uint64 node is one
+ * 64-bit counter. */
+static void check_adb_shapes(void)
+{
+	struct hwmsg_regdb *db = hwmsg_regdb_new();
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_reg_decoded d;
+	const struct hwmsg_reg_value *v;
+	uint8_t p[0x10] = { 0 };
+
+	CHECK_EQ(hwmsg_regdb_load_adb(db, HWMSG_TEST_DATA "/regdb_lp_msb.adb",
+				      &err), 0);
+	hwmsg_item_set(p, 0x00, 16, 8, PORT & 0xff);
+	hwmsg_item_set(p, 0x00, 12, 2, PORT >> 8);
+	hwmsg_item_set(p, 0x04, 16, 8, 0x02);
+	hwmsg_item_set(p, 0x04, 8, 2, 1);		/* egress port 258 */
+	hwmsg_item_set(p, 0x08, 0, 32, 0x1);
+	hwmsg_item_set(p, 0x0c, 0, 32, 0x2);		/* 0x100000002 */
+	CHECK_EQ(hwmsg_reg_decode(db, 0xfa10, p, sizeof(p), &d, &err), 0);
+	v = hwmsg_reg_decoded_get(&d, "local_port");
+	CHECK_EQ(v ? v->raw : 0, PORT);
+	v = hwmsg_reg_decoded_get(&d, "egress_local_port");
+	CHECK_EQ(v ? v->raw : 0, 258);
+	CHECK(!hwmsg_reg_decoded_get(&d, "lp_msb"));
+	CHECK(!hwmsg_reg_decoded_get(&d, "egress_lp_msb"));
+	v = hwmsg_reg_decoded_get(&d, "counter");
+	CHECK(v && v->field->kind == HWMSG_REG_U64);
+	CHECK_EQ(v ? v->raw : 0, 0x100000002ull);
+	CHECK(!hwmsg_reg_decoded_get(&d, "counter.hi"));
+	hwmsg_reg_decoded_free(&d);
+	hwmsg_regdb_free(db);
+}
+
 int main(void)
 {
 	const struct hwmsg_reg *r;
@@ -146,5 +181,6 @@ int main(void)
 	r = hwmsg_reg_lookup(0x202a);
 	CHECK(r && r->source == HWMSG_REG_ADB);
 	check_register("SPEVET", 0x08);
+	check_adb_shapes();
 	return test_done("test_regdb_local_port");
 }
