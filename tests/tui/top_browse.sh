@@ -3,10 +3,11 @@
 # hwmsg top -r browses the whole capture: the first screen comes at once
 # while the index is built, Home is record 1, G the last, :N record N as
 # hwmsg show -N prints it, t goes to a time; memory grows by less than 32
-# bytes a record. HWMSG_TOP_BROWSE_RECORDS sets the size (default 1M).
+# bytes a record. HWMSG_TOP_BROWSE_RECORDS sets the size (default 10M,
+# about 35 s and 1 GB of hwmsg show output in the test directory).
 set -eu
 HWMSG=$1 HWMSGD=$2
-N=${HWMSG_TOP_BROWSE_RECORDS:-1000000}
+N=${HWMSG_TOP_BROWSE_RECORDS:-10000000}
 SMALL=100000		# fills the ring (--max): the constant part
 . "$(dirname "$0")/lib.sh"
 
