@@ -456,8 +456,9 @@ static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 	int r = -1;
 
 	if (reg)
-		r = hwmsg_reg_decode_print(reg, msg->reg, msg->reg_len, &d,
-					   &err);
+		r = hwmsg_reg_decode_flags(reg, msg->reg, msg->reg_len, &d,
+					   &err, HWMSG_REG_DECODE_NO_FILTER |
+					   HWMSG_REG_DECODE_LEAF_PATHS);
 	if (r < 0) {
 		print_hex(o, msg->reg, msg->reg_len, "        ");
 		return;
@@ -470,8 +471,16 @@ static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 		if (i == msg->reg_len)	/* zero fields are not printed */
 			ob_puts(o, "        (all zero)\n");
 		hwmsg_reg_format(&d, false, reg_line, &c);
-		if (r > 0)
+		if (r > 0) {
+			/* rare (a cut register): the message names the
+			 * field by its whole path, so decode again for it */
+			struct hwmsg_reg_decoded full;
+
+			hwmsg_reg_decode_reg(reg, msg->reg, msg->reg_len,
+					     &full, &err);
+			hwmsg_reg_decoded_free(&full);
 			ob_printf(o, "        ! %s\n", err.msg);
+		}
 	}
 }
 
@@ -690,8 +699,8 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
 	bool first_i = true, first_f = true;
 
-	if (!reg || hwmsg_reg_decode_print(reg, msg->reg, msg->reg_len, &d,
-					   NULL) < 0)
+	if (!reg || hwmsg_reg_decode_flags(reg, msg->reg, msg->reg_len, &d,
+					   NULL, HWMSG_REG_DECODE_NO_FILTER) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");
 	for (unsigned int i = 0; i < d.n_values; i++) {

@@ -22,7 +22,9 @@ struct decoder {
 	bool err_set;
 	bool shallow;			/* top-level scalars only */
 	bool no_filter;			/* leave the filter names empty */
+	bool leaf_paths;		/* paths without their parents' */
 };
+
 
 /* Bit address (big-endian bit order) of a field's first bit. */
 static uint64_t field_bit(const struct hwmsg_reg_field *f, uint64_t base)
@@ -126,6 +128,15 @@ struct path {
 	char s[HWMSG_REG_PATH_MAX];
 	size_t n;
 };
+
+/* The parents' path a value's path starts with: none for leaf_paths. */
+static const struct path *parent_path(const struct decoder *d,
+				      const struct path *path)
+{
+	static const struct path none = { "", 0 };
+
+	return d->leaf_paths ? &none : path;
+}
 
 /* Append src (n bytes) at dst[*used], cut to HWMSG_REG_PATH_MAX. */
 static void append(char *dst, size_t *used, const char *src, size_t n)
@@ -257,7 +268,7 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	g->group = true;
 	g->depth = depth + 1;
 	g->offset = (uint32_t)off;
-	path.n = join(g->path, &path, c->name, "", 0);
+	path.n = join(g->path, parent_path(d, &path), c->name, "", 0);
 	filter.n = d->no_filter ? 0 : join(g->filter, &filter, c->name, "", 0);
 	g->filter[filter.n] = '\0';
 	memcpy(path.s, g->path, path.n + 1);
@@ -283,7 +294,7 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 		return;
 	v->field = f;
 	v->depth = depth;
-	plen = join(v->path, path, f->name, suffix, suffix_len);
+	plen = join(v->path, parent_path(d, path), f->name, suffix, suffix_len);
 	flen = d->no_filter ? 0 : join(v->filter, filter, f->name, "", 0);
 	v->filter[flen] = '\0';
 	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
@@ -383,11 +394,13 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 		      size_t len, struct hwmsg_reg_decoded *out,
 		      struct hwmsg_err *err, bool shallow, bool reuse,
-		      bool no_filter)
+		      unsigned int flags)
 {
+	bool no_filter = flags & HWMSG_REG_DECODE_NO_FILTER;
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = out, .err = err, .shallow = shallow,
-			     .no_filter = no_filter };
+			     .no_filter = no_filter,
+			     .leaf_paths = flags & HWMSG_REG_DECODE_LEAF_PATHS };
 	struct path path = { "", 0 }, filter;
 	struct hwmsg_reg_value *values = reuse ? out->values : NULL;
 	unsigned int cap = reuse ? out->cap : 0;
@@ -417,21 +430,21 @@ int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 			 size_t len, struct hwmsg_reg_decoded *out,
 			 struct hwmsg_err *err)
 {
-	return decode_reg(reg, payload, len, out, err, false, false, false);
+	return decode_reg(reg, payload, len, out, err, false, false, 0);
 }
 
 int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
 			   struct hwmsg_err *err)
 {
-	return decode_reg(reg, payload, len, out, err, false, true, false);
+	return decode_reg(reg, payload, len, out, err, false, true, 0);
 }
 
-int hwmsg_reg_decode_print(const struct hwmsg_reg *reg, const uint8_t *payload,
+int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
-			   struct hwmsg_err *err)
+			   struct hwmsg_err *err, unsigned int flags)
 {
-	return decode_reg(reg, payload, len, out, err, false, true, true);
+	return decode_reg(reg, payload, len, out, err, false, true, flags);
 }
 
 /*
@@ -507,7 +520,8 @@ const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
 	if (ret)
 		return ret;
 	/* index fields are top-level scalars: skip arrays and records */
-	if (decode_reg(reg, payload, len, &d, NULL, true, false, true) >= 0)
+	if (decode_reg(reg, payload, len, &d, NULL, true, false,
+		       HWMSG_REG_DECODE_NO_FILTER) >= 0)
 		ret = hwmsg_reg_summary(&d, buf, size);
 	hwmsg_reg_decoded_free(&d);
 	return ret;

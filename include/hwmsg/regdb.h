@@ -236,12 +236,18 @@ int hwmsg_reg_decode_again(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
 			   struct hwmsg_err *err);
 /*
- * hwmsg_reg_decode_again for printing: every value's filter name is left
- * empty (building it costs a third of a decode; paths are set as ever).
+ * hwmsg_reg_decode_again for printing, leaving out names it does not need
+ * (building them is most of a decode's time):
+ *   NO_FILTER    every value's filter name is empty;
+ *   LEAF_PATHS   a value's path is its own name only ("tx_lane",
+ *                "record[3]"), without its parents' (a text listing
+ *                indents by depth; JSON wants the whole path).
  */
-int hwmsg_reg_decode_print(const struct hwmsg_reg *reg, const uint8_t *payload,
+#define HWMSG_REG_DECODE_NO_FILTER	1u
+#define HWMSG_REG_DECODE_LEAF_PATHS	2u
+int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
-			   struct hwmsg_err *err);
+			   struct hwmsg_err *err, unsigned int flags);
 
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
