@@ -15,8 +15,10 @@ if [ ! -r /usr/src/linux-source-6.1.tar.xz ]; then
 fi
 MLX4=drivers/net/ethernet/mellanox/mlx4
 DEVICE_H=include/linux/mlx4/device.h
-root=$("$here/../../scripts/ksrc.sh" "$MLX4/fw.c" "$MLX4/fw.h" \
-	"$MLX4/mlx4.h" "$DEVICE_H")
+root=$("$here/../../scripts/ksrc.sh" "$MLX4/fw.c" "$MLX4/port.c" \
+	"$MLX4/en_ethtool.c" "$MLX4/fw.h" "$MLX4/mlx4.h" "$DEVICE_H")
+# fw.c has the ids; device.h the structs; all of them the accesses
 exec "$bin" "$root/$MLX4/fw.c" "$here/mlx4_differences.txt" \
 	"$root/$DEVICE_H" "$root/$MLX4/fw.h" "$root/$MLX4/mlx4.h" \
-	"$root/$MLX4/fw.c" "$@"
+	"$root/$MLX4/fw.c" "$root/$MLX4/port.c" "$root/$MLX4/en_ethtool.c" \
+	"$@"

@@ -16,6 +16,10 @@
  * ("REG FIELD REASON"); a new difference fails, so does a listed one that
  * reads back now.
  *
+ * Every access in the sources (fw.c's mlx4_ACCESS_REG(dev, MLX4_REG_ID_X,
+ * port.c's and en_ethtool.c's mlx4_ACCESS_X_REG() calls) must be to a
+ * register of that enum, so a register added without an id is noticed.
+ *
  * Usage: mlx4_xcheck FW_C DIFFERENCES SOURCE... [-v]
  */
 #include <ctype.h>
@@ -367,6 +371,53 @@ static int check_field(const struct hwmsg_reg *db, const struct mreg *r,
 	return ret;
 }
 
+/*
+ * The driver's accesses in one source file: mlx4_ACCESS_REG(dev, ID, ...)
+ * must pass an MLX4_REG_ID_ of the enum, mlx4_ACCESS_<REG>_REG( must name
+ * one of its registers. Returns the number of unknown ones; *calls counts
+ * them all (the definitions and declarations of the helpers too).
+ */
+static int check_calls(const char *path, const struct mreg *regs,
+		       unsigned int n_regs, unsigned int *calls)
+{
+	char *text = slurp(path);
+	const char *p;
+	int bad = 0;
+
+	if (!text)
+		return -1;
+	for (p = text; (p = strstr(p, "mlx4_ACCESS_")); p++) {
+		char name[32] = "";
+		const char *q = p + strlen("mlx4_ACCESS_");
+		unsigned int i;
+		bool known = false;
+
+		if (!strncmp(q, "REG(", 4)) {
+			q = strchr(q, ',');
+			while (q && isspace((unsigned char)*++q))
+				;
+			if (!q || strncmp(q, "u16 ", 4) == 0)
+				continue;	/* its definition */
+			if (sscanf(q, "MLX4_REG_ID_%31[A-Z0-9_]", name) != 1)
+				snprintf(name, sizeof(name), "%.20s", q);
+		} else if (sscanf(q, "%31[A-Z0-9]_REG(", name) != 1 ||
+			   !strstr(q, "_REG(") ||
+			   strstr(q, "_REG(") != q + strlen(name)) {
+			continue;	/* not a call: a string, a constant */
+		}
+		(*calls)++;
+		for (i = 0; i < n_regs && !known; i++)
+			known = !strcmp(regs[i].name, name);
+		if (!known) {
+			fprintf(stderr, "%s:%u: mlx4 accesses %s, not in enum mlx4_reg_id\n",
+				path, line_of(text, p), name);
+			bad++;
+		}
+	}
+	free(text);
+	return bad;
+}
+
 static int read_diffs(const char *path, struct diff *dv, unsigned int *n)
 {
 	FILE *f = fopen(path, "r");
@@ -408,6 +459,7 @@ int main(int argc, char **argv)
 	static struct diff diffs[MAX_DIFFS];
 	unsigned int n_regs, n_diffs, i, j, k, fields = 0, exact = 0;
 	unsigned int accepted = 0, fresh = 0, stale = 0, unnamed = 0;
+	unsigned int calls = 0, unknown = 0;
 	bool verbose = false;
 	char *fw;
 	int a, nsrc = 0;
@@ -515,6 +567,16 @@ int main(int argc, char **argv)
 			}
 		}
 	}
+	for (a = 3; a < argc; a++) {
+		int bad;
+
+		if (!strcmp(argv[a], "-v"))
+			continue;
+		bad = check_calls(argv[a], regs, n_regs, &calls);
+		if (bad < 0)
+			return 2;
+		unknown += (unsigned int)bad;
+	}
 	for (k = 0; k < n_diffs; k++) {
 		if (diffs[k].used)
 			continue;
@@ -522,8 +584,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s:%u: %s %s: no such mlx4 field\n", argv[2],
 			diffs[k].line, diffs[k].reg, diffs[k].field);
 	}
-	printf("mlx4_xcheck: %u registers (MLX4_REG_ID_*), %u named alike in the built-in database; %u fields checked: %u read back exactly, %u listed differences, %u new, %u stale\n",
-	       n_regs, n_regs - unnamed, fields, exact, accepted, fresh,
-	       stale);
-	return unnamed || fresh || stale ? 1 : 0;
+	printf("mlx4_xcheck: %u registers (MLX4_REG_ID_*), %u named alike in the built-in database, %u accesses in the sources (%u to other registers); %u fields checked: %u read back exactly, %u listed differences, %u new, %u stale\n",
+	       n_regs, n_regs - unnamed, calls, unknown, fields, exact,
+	       accepted, fresh, stale);
+	return unnamed || unknown || fresh || stale ? 1 : 0;
 }
