@@ -221,7 +221,7 @@ static int read_masks(const char *path, const char *text, struct mreg *r)
 	lower[i] = 0;
 	snprintf(head, sizeof(head), "enum mlx4_%s_", lower);
 	while ((p = strstr(p, head))) {
-		char word[32], ent[64];
+		char word[32], ent[128];
 		const char *end, *b;
 		struct field *m = NULL;
 		unsigned int j, base, matches = 0;
