@@ -201,7 +201,9 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 		hwmsg_errf(err, 0, "%s: out of memory", path);
 		return NULL;
 	}
-	if (hwmsg_out_open(&w->out, path, zstd, o->zstd_level, err)) {
+	if (hwmsg_out_open(&w->out, path, zstd,
+			   o->zstd_level ? o->zstd_level : HWMSG_ZSTD_LEVEL,
+			   err)) {
 		free(w);
 		return NULL;
 	}
