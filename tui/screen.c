@@ -2,18 +2,20 @@
 /* Drawing helpers every panel uses: clipped text and colours. */
 #include <curses.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "fmt.h"
 #include "ui.h"
 
-void ui_put(int y, int x, int attr, const char *fmt, ...)
+int ui_put(int y, int x, int attr, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
 	int room = COLS - x;
+	size_t n;
 
 	if (y < 0 || y >= LINES || room <= 0)
-		return;
+		return x > COLS ? x : COLS;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
@@ -22,6 +24,8 @@ void ui_put(int y, int x, int attr, const char *fmt, ...)
 	/* bytes >= cells, so this never wraps to the next line */
 	mvaddnstr(y, x, buf, room);
 	attroff(attr);
+	n = strlen(buf);
+	return n < (size_t)room ? x + (int)n : COLS;
 }
 
 int ui_color(enum top_color c)

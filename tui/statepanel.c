@@ -50,11 +50,9 @@ static void draw_fields(int y, int x, const struct hwmsg_state_inst *in,
 		/* the leaves hwmsg state lists: a field now zero is not */
 		if (!f->shown)
 			continue;
-		/* not getcurx(): at the last column it is the next line's */
 		snprintf(text, sizeof(text), "%s %s", name ? name + 1 : f->path,
 			 f->value);
-		ui_put(y, x, attr | (changed ? hi : 0), "%s", text);
-		x += (int)strlen(text) + 2;
+		x = ui_put(y, x, attr | (changed ? hi : 0), "%s", text) + 2;
 	}
 	fields_free(&now);
 	fields_free(&before);

@@ -106,8 +106,12 @@ struct top_ui {
 	char status[256];	/* one-off message for the status line */
 };
 
-/* Draw text at (y, x) clipped to the screen width, with attributes. */
-void ui_put(int y, int x, int attr, const char *fmt, ...)
+/*
+ * Draw text at (y, x) clipped to the screen width, with attributes.
+ * Returns the column after it (COLS when clipped): where the next text of
+ * the line goes (getcurx() is the next line's start at the last column).
+ */
+int ui_put(int y, int x, int attr, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
 int ui_color(enum top_color c);
 
