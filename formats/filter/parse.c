@@ -64,6 +64,57 @@ static bool is_value(enum tok t)
 	return t == T_WORD || t == T_STRING;
 }
 
+/*
+ * glibc's regcomp() copies the tree of a repeated part for each repetition
+ * ("a{1000}", "(x+)+"): a filter of 60 characters ("#++++...") took over
+ * 2 GB. Refused before compiling: a repetition of a repetition ("a++",
+ * "a*{2}"), bounds over REGEX_MAX_BOUND, and more than REGEX_MAX_GROUP_REPS
+ * repeated groups (each may double the tree). Returns why, or NULL.
+ */
+#define REGEX_MAX_BOUND 255
+#define REGEX_MAX_GROUP_REPS 8
+
+static const char *regex_too_costly(const char *re)
+{
+	unsigned int group_reps = 0;
+	bool after_rep = false, after_group = false;
+
+	for (const char *c = re; *c; c++) {
+		bool rep = *c == '*' || *c == '+' || *c == '?' || *c == '{';
+
+		if (rep && after_rep)
+			return "a repetition of a repetition (\"++\", \"*{2}\")";
+		if (rep && after_group && ++group_reps > REGEX_MAX_GROUP_REPS)
+			return "more than 8 repeated groups";
+		if (*c == '{') {
+			char *end;
+			unsigned long lo = strtoul(c + 1, &end, 10), hi = lo;
+
+			if (*end == ',')
+				hi = strtoul(end + 1, &end, 10);
+			if (lo > REGEX_MAX_BOUND || hi > REGEX_MAX_BOUND)
+				return "a repetition count over 255";
+			c = strchr(c, '}');
+			if (!c)
+				return NULL;	/* regcomp() says what is wrong */
+		} else if (*c == '\\' && c[1]) {
+			c++;
+		} else if (*c == '[') {
+			/* a bracket expression: "]" first is a member */
+			c += c[1] == '^' ? 2 : 1;
+			if (*c == ']')
+				c++;
+			while (*c && *c != ']')
+				c++;
+			if (!*c)
+				return NULL;
+		}
+		after_rep = rep;
+		after_group = *c == ')';
+	}
+	return NULL;
+}
+
 /* One literal (or a range in a set) for n->f, appended to n->lits. */
 static int parse_lit(struct parser *p, struct node *n, bool in_set)
 {
@@ -85,9 +136,17 @@ static int parse_lit(struct parser *p, struct node *n, bool in_set)
 	n->n_lits++;
 	if (n->op == T_MATCHES) {
 		char *re = strndup((const char *)l->lo.p, l->lo.len);
-		int rc = re ? regcomp(&l->re, re, REG_EXTENDED | REG_ICASE |
-				       REG_NOSUB) : REG_ESPACE;
+		const char *why = re ? regex_too_costly(re) : NULL;
+		int rc;
 
+		if (why) {
+			free(re);
+			return hwmsg_errf(p->err, p->lx.cur.col,
+					  "regular expression too costly: %s",
+					  why);
+		}
+		rc = re ? regcomp(&l->re, re, REG_EXTENDED | REG_ICASE |
+				  REG_NOSUB) : REG_ESPACE;
 		free(re);
 		if (rc)
 			return hwmsg_errf(p->err, p->lx.cur.col,

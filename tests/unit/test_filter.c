@@ -162,6 +162,13 @@ static void test_errors(void)
 		{ "emad == 3", 0, "protocol" },
 		{ "emad.status contains 3", 12, "string or bytes" },
 		{ "emad.string matches \"(\"", 20, "regular expression" },
+		/* glibc's regcomp() would take gigabytes for these */
+		{ "emad.string matches \"^#+++\"", 20, "repetition of a repetition" },
+		{ "emad.string matches \"a{2}*\"", 20, "repetition of a repetition" },
+		{ "emad.string matches \"a{1000}\"", 20, "over 255" },
+		{ "emad.string matches \"a{1,300}\"", 20, "over 255" },
+		{ "emad.string matches \"((((((((((a)+)+)+)+)+)+)+)+)+)+\"", 20,
+		  "repeated groups" },
 		{ "emad.string == \"abc", 15, "final quote" },
 		{ "emad.status = 3", 12, "unexpected" },
 		{ "mlxreg.nosuch.x == 1", 0, "no register" },
