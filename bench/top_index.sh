@@ -9,12 +9,7 @@ set -eu
 B=$(cd "${1:-build}" && pwd)
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] || set -- 1000000 10000000
-command -v tmux > /dev/null || { echo "tmux is needed" >&2; exit 1; }
-T=$(mktemp -d)
-SOCK="$T/tmux"
-tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
-trap 'tm kill-server 2>/dev/null || true; rm -rf "$T"' EXIT
-export TERM=xterm-256color LANG=C.UTF-8 TZ=UTC
+. "$(dirname "$0")/tmux_env.sh"
 
 ms() { echo $(($(date +%s%N) / 1000000)); }
 screen() { tm capture-pane -p -t top; }

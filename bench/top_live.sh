@@ -14,12 +14,7 @@ B=$(cd "${1:-build}" && pwd)
 D=${1:-10}
 [ $# -gt 0 ] && shift
 [ $# -gt 0 ] || set -- 50000 200000 500000 1000000
-command -v tmux > /dev/null || { echo "tmux is needed" >&2; exit 1; }
-T=$(mktemp -d)
-SOCK="$T/tmux"
-tm() { tmux -S "$SOCK" -f /dev/null "$@"; }
-trap 'tm kill-server 2>/dev/null || true; rm -rf "$T"' EXIT
-export TERM=xterm-256color LANG=C.UTF-8 TZ=UTC
+. "$(dirname "$0")/tmux_env.sh"
 
 printf '%10s %8s %12s %10s %8s\n' rate seconds records "taken/s" kept
 for rate; do

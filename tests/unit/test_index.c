@@ -14,6 +14,7 @@
 #include "hwmsg/sim.h"
 #include "../test.h"
 #include "test_files.h"
+#include "test_sim_file.h"
 
 #define MAX_BYTES_PER_RECORD 32
 
@@ -42,27 +43,8 @@ static uint32_t sum_of(const struct hwmsg_record *r)
 static void write_sim(const char *p, unsigned int n, unsigned int flush_every,
 		      uint64_t seed, unsigned int start_s)
 {
-	struct hwmsg_writer_opts o = { .record_clock = true };
-	struct hwmsg_sim_opts so = {
-		.seed = seed, .start_ns = (SIM_START_S + start_s) * 1000000000ull
-	};
-	struct hwmsg_sim *sim = hwmsg_sim_new(&so);
-	struct hwmsg_writer *w;
-	struct hwmsg_record rec;
-	struct hwmsg_err err;
-
-	w = hwmsg_writer_open(p, &o, &err);
-	CHECK(w && sim);
-	if (!w || !sim)
-		return;
-	for (unsigned int i = 0; i < n; i++) {
-		hwmsg_sim_next(sim, &rec);
-		CHECK_EQ(hwmsg_writer_write(w, &rec, &err), 0);
-		if (flush_every && i % flush_every == flush_every - 1)
-			CHECK_EQ(hwmsg_writer_flush(w, &err), 0);
-	}
-	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
-	hwmsg_sim_free(sim);
+	test_write_sim(p, n, flush_every, seed,
+		       (SIM_START_S + start_s) * 1000000000ull);
 }
 
 /* Append what a straight read of p gives to *s. */

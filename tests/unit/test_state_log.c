@@ -18,32 +18,10 @@
 #include "hwmsg/txn.h"
 #include "../test.h"
 #include "test_files.h"
+#include "test_sim_file.h"
 
 #define RECORDS 20000u
 #define EVERY 1000u
-
-static void write_sim(const char *p, unsigned int n)
-{
-	struct hwmsg_writer_opts o = { .record_clock = true };
-	struct hwmsg_sim_opts so = { .seed = 7 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&so);
-	struct hwmsg_writer *w;
-	struct hwmsg_record rec;
-	struct hwmsg_err err;
-
-	w = hwmsg_writer_open(p, &o, &err);
-	CHECK(w && sim);
-	if (!w || !sim)
-		return;
-	for (unsigned int i = 0; i < n; i++) {
-		hwmsg_sim_next(sim, &rec);
-		CHECK_EQ(hwmsg_writer_write(w, &rec, &err), 0);
-		if (i % 3000 == 2999)	/* many zstd frames */
-			CHECK_EQ(hwmsg_writer_flush(w, &err), 0);
-	}
-	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
-	hwmsg_sim_free(sim);
-}
 
 static long read_ix(void *arg, uint64_t from, uint64_t n, hwmsg_index_fn fn,
 		    void *fn_arg, struct hwmsg_err *err)
@@ -236,7 +214,7 @@ int main(void)
 	if (!test_dir_make("hwmsg-state-log"))
 		return 1;
 	p = path("sim.pcapng.zst");
-	write_sim(p, RECORDS);
+	test_write_sim(p, RECORDS, 3000, 7, 0);	/* many zstd frames */
 	ix = hwmsg_index_new(&p, 1, &err);
 	CHECK(ix && l && s.st);
 	if (!ix || !l || !s.st)
