@@ -3,21 +3,30 @@
 # ts (tshark as an unprivileged user), check and a pass/fail summary.
 #
 # tshark ignores personal plugins when run as root, so as root it runs as
-# nobody with a private HOME holding the plugin in
-# ~/.local/lib/wireshark/plugins/4.0/epan/.
+# nobody with a private HOME. The plugin goes into a private global plugin
+# directory (WIRESHARK_PLUGIN_DIR=$home/plugins, holding 4.0/epan/): a
+# plugin of the same name installed system-wide (`cmake --install`) would
+# win over a personal one, and the tests would test that copy instead.
 
 # tshark_setup PLUGIN.so: make the HOME ($home), inputs go to $home/in.
 tshark_setup() {
 	home=$(mktemp -d /tmp/hwmsg-tshark.XXXXXX) || exit 1
 	trap 'rm -rf "$home"' EXIT
 	chmod 755 "$home"
-	mkdir -p "$home/.local/lib/wireshark/plugins/4.0/epan" "$home/in"
-	cp "$1" "$home/.local/lib/wireshark/plugins/4.0/epan/" || exit 1
+	mkdir -p "$home/plugins/4.0/epan" "$home/in"
+	cp "$1" "$home/plugins/4.0/epan/" || exit 1
 }
 
-# After the inputs are in $home/in: let the unprivileged user read them.
+# After the inputs are in $home/in: let the unprivileged user read them,
+# and make sure tshark loads the plugin under test and no other copy.
 tshark_ready() {
 	chmod -R a+rX "$home"
+	loaded=$(ts -G plugins 2>&1 | awk '$1 == "hwmsg_ws.so" { print $NF }')
+	if [ "$loaded" != "$home/plugins/4.0/epan/hwmsg_ws.so" ]; then
+		echo "FAIL: tshark loads the hwmsg plugin from '$loaded', not the one under test"
+		ts -G plugins 2>&1 | grep -i hwmsg | sed 's/^/  /'
+		exit 1
+	fi
 }
 
 if [ "$(id -u)" = 0 ]; then
@@ -30,6 +39,7 @@ fi
 ts() {
 	# shellcheck disable=SC2086
 	$as_user env HOME="$home" XDG_CONFIG_HOME="$home/.config" \
+		WIRESHARK_PLUGIN_DIR="$home/plugins" \
 		WIRESHARK_ABORT_ON_DISSECTOR_BUG=1 tshark "$@"
 }
 
