@@ -37,6 +37,25 @@ static inline void ob_end_record(struct obuf *o)
 
 void ob_put_slow(struct obuf *o, const char *s, size_t n);
 
+/*
+ * Lend an owned (ob_open) buffer to code that appends to a malloc'ed
+ * (s, len, cap) and may realloc it (hwmsg_reg_text_append): text goes
+ * into the buffer with no copy. ob_return takes it back, maybe larger.
+ */
+static inline void ob_lend(struct obuf *o, char **s, size_t *len, size_t *cap)
+{
+	*s = o->buf;
+	*len = o->len;
+	*cap = o->cap;
+}
+
+static inline void ob_return(struct obuf *o, char *s, size_t len, size_t cap)
+{
+	o->buf = s;
+	o->len = len;
+	o->cap = cap;
+}
+
 static inline void ob_put(struct obuf *o, const char *s, size_t n)
 {
 	if (o->cap - o->len < n) {

@@ -422,65 +422,66 @@ static void print_op_fields(struct obuf *o, const struct hwmsg_emad_op *op,
 }
 
 /*
- * One decoded register line, as hwmsg_reg_print() prints it:
- * "<indent><2 spaces per depth><name padded to 24 - 2 * depth> <value>".
+ * The register's text, written by libhwmsg straight into o's buffer (it
+ * may grow it) when o owns one, else through a buffer of its own; -1 (and
+ * nothing written) when it has no text.
  */
-struct reg_line_ctx {
-	struct obuf *o;
-	const char *indent;
-	size_t indent_len;
-};
-
-static void reg_line(void *ctx, unsigned int depth, const char *name,
-		     const char *value)
+static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
+		    const struct hwmsg_msg *msg, struct hwmsg_err *err)
 {
-	struct reg_line_ctx *c = ctx;
-	size_t pad = depth < 12 ? 24 - 2 * depth : 1, n = strlen(name);
+	static struct hwmsg_reg_text own;
+	struct hwmsg_reg_text t;
+	int r;
 
-	ob_put(c->o, c->indent, c->indent_len);
-	ob_fill(c->o, ' ', 2 * (size_t)depth);
-	ob_put(c->o, name, n);
-	if (value) {
-		ob_fill(c->o, ' ', (n < pad ? pad - n : 0) + 1);
-		ob_puts(c->o, value);
+	if (o->owned) {
+		ob_lend(o, &t.s, &t.len, &t.cap);
+		r = hwmsg_reg_text_append(&t, reg, msg->reg, msg->reg_len,
+					  "        ", false, err);
+		ob_return(o, t.s, t.len, t.cap);
+		return r;
 	}
-	ob_putc(c->o, '\n');
+	own.len = 0;
+	r = hwmsg_reg_text_append(&own, reg, msg->reg, msg->reg_len,
+				  "        ", false, err);
+	if (r >= 0)
+		ob_put(o, own.s, own.len);
+	return r;
 }
 
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
-	static struct hwmsg_reg_decoded d;	/* its buffer is kept */
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
-	struct reg_line_ctx c = { o, "        ", 8 };
 	struct hwmsg_err err;
+	size_t i = 0;
 	int r = -1;
 
-	if (reg)
-		r = hwmsg_reg_decode_flags(reg, msg->reg, msg->reg_len, &d,
-					   &err, HWMSG_REG_DECODE_NO_FILTER |
-					   HWMSG_REG_DECODE_LEAF_PATHS);
+	while (i < msg->reg_len && !msg->reg[i])
+		i++;
+	if (reg && reg->layout) {
+		static const char all_zero[] = "        (all zero)\n";
+		size_t n = i == msg->reg_len ? sizeof(all_zero) - 1 : 0;
+
+		/* zero fields are not printed; "(all zero)" goes again if
+		 * there is no text after all */
+		if (o->cap - o->len < n)
+			ob_flush(o);
+		ob_put(o, all_zero, n);
+		r = reg_text(o, reg, msg, &err);
+		if (r < 0)
+			o->len -= n;
+	}
 	if (r < 0) {
 		print_hex(o, msg->reg, msg->reg_len, "        ");
 		return;
 	}
-	{
-		size_t i = 0;
+	if (r > 0) {
+		/* rare (a cut register): the message names the field by its
+		 * whole path, so decode again for it */
+		struct hwmsg_reg_decoded full;
 
-		while (i < msg->reg_len && !msg->reg[i])
-			i++;
-		if (i == msg->reg_len)	/* zero fields are not printed */
-			ob_puts(o, "        (all zero)\n");
-		hwmsg_reg_format(&d, false, reg_line, &c);
-		if (r > 0) {
-			/* rare (a cut register): the message names the
-			 * field by its whole path, so decode again for it */
-			struct hwmsg_reg_decoded full;
-
-			hwmsg_reg_decode_reg(reg, msg->reg, msg->reg_len,
-					     &full, &err);
-			hwmsg_reg_decoded_free(&full);
-			ob_printf(o, "        ! %s\n", err.msg);
-		}
+		hwmsg_reg_decode_reg(reg, msg->reg, msg->reg_len, &full, &err);
+		hwmsg_reg_decoded_free(&full);
+		ob_printf(o, "        ! %s\n", err.msg);
 	}
 }
 

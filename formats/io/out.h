@@ -69,6 +69,16 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 /* One whole block; record: it is a packet (counted in o->records). */
 int hwmsg_out_write(struct hwmsg_out *o, const void *data, size_t len,
 		    bool record, struct hwmsg_err *err);
+/*
+ * The same in two steps, without a copy: room for a block of len bytes
+ * in the output buffer (NULL and *err set on failure), then, once the
+ * block is laid out there, hwmsg_out_commit with the same len. A block
+ * reserved and not committed is not written.
+ */
+uint8_t *hwmsg_out_reserve(struct hwmsg_out *o, size_t len,
+			   struct hwmsg_err *err);
+int hwmsg_out_commit(struct hwmsg_out *o, size_t len, bool record,
+		     struct hwmsg_err *err);
 /* Ends the zstd frame and pushes every buffered byte to the fd. */
 int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err);
 /* Flushes, closes and frees in every case; o->records stays valid. */

@@ -23,6 +23,12 @@ struct decoder {
 	bool shallow;			/* top-level scalars only */
 	bool no_filter;			/* leave the filter names empty */
 	bool leaf_paths;		/* paths without their parents' */
+	bool last_missing;		/* the value pushed last is missing */
+	/* hwmsg_reg_walk: values go to vis, each in slots[depth], no list */
+	const struct hwmsg_reg_visitor *vis;
+	void *vis_ctx;
+	struct hwmsg_reg_value *slots;
+	unsigned int n_walked;
 };
 
 
@@ -77,12 +83,28 @@ bool hwmsg_reg_kind_is_number(uint8_t kind)
 	       kind == HWMSG_REG_U64 || kind == HWMSG_REG_IPV4;
 }
 
-static struct hwmsg_reg_value *push(struct decoder *d)
+/* A value at depth: into the list, or a walk's slot for that depth. */
+static struct hwmsg_reg_value *push(struct decoder *d, unsigned int depth)
 {
 	struct hwmsg_reg_decoded *o = d->out;
+	struct hwmsg_reg_value *v;
 
 	if (d->failed)
 		return NULL;
+	d->last_missing = false;
+	if (d->vis) {
+		/* the list's limit, so that a walk and a decode agree */
+		if (d->n_walked == DECODE_MAX_VALUES || depth >= REGDB_WALK_DEPTH) {
+			d->failed = true;
+			hwmsg_errf(d->err, 0, "%s: more than %u fields",
+				   o->reg->name, DECODE_MAX_VALUES);
+			return NULL;
+		}
+		d->n_walked++;
+		v = &d->slots[depth];
+		memset(v, 0, offsetof(struct hwmsg_reg_value, path));
+		return v;
+	}
 	if (o->n_values == o->cap) {
 		unsigned int cap = o->cap ? o->cap * 2 : 64;
 		struct hwmsg_reg_value *v;
@@ -111,16 +133,36 @@ static struct hwmsg_reg_value *push(struct decoder *d)
 	return &o->values[o->n_values++];
 }
 
+/* v: the value pushed last (walk_layout reads last_missing) */
 static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
 {
 	v->missing = true;
+	d->last_missing = true;
 	d->out->n_missing++;
 	if (!d->err_set) {
 		d->err_set = true;
+		/* a walk builds no paths: the field's own name */
 		hwmsg_errf(d->err, v->offset,
 			   "%s: payload ends at 0x%zx, field %s at 0x%x and after missing",
-			   d->out->reg->name, d->len, v->path, v->offset);
+			   d->out->reg->name, d->len,
+			   v->path[0] || !v->field ? v->path : v->field->name,
+			   v->offset);
 	}
+}
+
+/* A walk's value is complete (a leaf, or a group before its children). */
+static void visit(struct decoder *d, const struct hwmsg_reg_value *v,
+		  const char *name, long index)
+{
+	if (d->vis)
+		d->vis->value(d->vis_ctx, v, name, index);
+}
+
+/* A walk's group after its children. */
+static void visit_end(struct decoder *d, const struct hwmsg_reg_value *v)
+{
+	if (d->vis && d->vis->group_end)
+		d->vis->group_end(d->vis_ctx, v);
 }
 
 /* A path being built: its text and length (lengths spare the strlen). */
@@ -234,9 +276,9 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 }
 
 static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
-		       struct hwmsg_reg_value *v, size_t plen, size_t flen,
-		       const struct hwmsg_reg_layout *parent, uint64_t pbase,
-		       uint64_t off, unsigned int depth)
+		       struct hwmsg_reg_value *v, long index, size_t plen,
+		       size_t flen, const struct hwmsg_reg_layout *parent,
+		       uint64_t pbase, uint64_t off, unsigned int depth)
 {
 	const struct hwmsg_reg_case *c = NULL;
 	struct hwmsg_reg_value *g;
@@ -252,78 +294,50 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 		/* no arm matches: keep the bytes */
 		v->group = false;
 		leaf(d, f, v, off * 8, pbase, 0);
+		visit(d, v, f->name, index);
 		return;
 	}
-	set_path(&path, v->path, plen);
-	set_path(&filter, v->filter, flen);
 	/* the union itself is past the end too, not only its arm; before
 	 * push(), which may move v */
 	if (off >= d->len)
 		set_missing(d, v);
-	v = NULL;
-	g = push(d);
+	if (d->vis) {
+		visit(d, v, f->name, index);
+		path.n = filter.n = 0;
+		path.s[0] = filter.s[0] = '\0';
+	} else {
+		set_path(&path, v->path, plen);
+		set_path(&filter, v->filter, flen);
+	}
+	g = push(d, depth + 1);
 	if (!g)
 		return;
 	g->field = f;
 	g->group = true;
 	g->depth = depth + 1;
 	g->offset = (uint32_t)off;
-	path.n = join(g->path, parent_path(d, &path), c->name, "", 0);
-	filter.n = d->no_filter ? 0 : join(g->filter, &filter, c->name, "", 0);
-	g->filter[filter.n] = '\0';
-	memcpy(path.s, g->path, path.n + 1);
-	memcpy(filter.s, g->filter, filter.n + 1);
+	if (!d->vis) {
+		path.n = join(g->path, parent_path(d, &path), c->name, "", 0);
+		filter.n = d->no_filter ? 0 :
+			   join(g->filter, &filter, c->name, "", 0);
+		g->filter[filter.n] = '\0';
+		memcpy(path.s, g->path, path.n + 1);
+		memcpy(filter.s, g->filter, filter.n + 1);
+	}
 	if (off >= d->len)
 		set_missing(d, g);
-	else
+	visit(d, g, c->name, -1);
+	if (!g->missing)
 		walk_layout(d, c->layout, off, &path, &filter, depth + 2);
-}
-
-/* One scalar or one array element of f. */
-static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
-		     const struct hwmsg_reg_layout *parent, uint64_t base,
-		     uint64_t elem_bits, const struct path *path,
-		     const struct path *filter, const char *suffix,
-		     size_t suffix_len, unsigned int depth)
-{
-	struct hwmsg_reg_value *v = push(d);
-	size_t plen, flen;
-	uint64_t off;
-
-	if (!v)
-		return;
-	v->field = f;
-	v->depth = depth;
-	plen = join(v->path, parent_path(d, path), f->name, suffix, suffix_len);
-	flen = d->no_filter ? 0 : join(v->filter, filter, f->name, "", 0);
-	v->filter[flen] = '\0';
-	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
-		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
-		return;
-	}
-	off = base + f->offset + elem_bits / 8;
-	v->group = true;
-	v->offset = (uint32_t)off;
-	if (depth >= REGDB_MAX_DEPTH * 3)
-		return;
-	if (f->kind == HWMSG_REG_UNION) {
-		walk_union(d, f, v, plen, flen, parent, base, off, depth);
-	} else if (off >= d->len) {
-		set_missing(d, v);
-	} else {
-		struct path p, fl;
-
-		set_path(&p, v->path, plen);
-		set_path(&fl, v->filter, flen);
-		walk_layout(d, f->layout, off, &p, &fl, depth + 1);
-	}
+	visit_end(d, g);
+	visit_end(d, v);
 }
 
 /* "[k]" without snprintf: arrays of records are decoded element by
  * element; returns its length */
-static size_t index_suffix(char *buf, unsigned int k)
+static size_t index_suffix(char *buf, unsigned long k)
 {
-	char digits[12];
+	char digits[24];
 	unsigned int n = 0, i = 0;
 
 	do {
@@ -336,6 +350,68 @@ static size_t index_suffix(char *buf, unsigned int k)
 	buf[i++] = ']';
 	buf[i] = '\0';
 	return i;
+}
+
+/* One scalar or one array element (index; -1 for a scalar) of f. */
+static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
+		     const struct hwmsg_reg_layout *parent, uint64_t base,
+		     uint64_t elem_bits, const struct path *path,
+		     const struct path *filter, long index, unsigned int depth)
+{
+	struct hwmsg_reg_value *v = push(d, depth);
+	size_t plen = 0, flen = 0;
+	uint64_t off;
+
+	if (!v)
+		return;
+	v->field = f;
+	v->depth = depth;
+	if (!d->vis) {		/* a walk builds no names */
+		char suffix[32];
+		size_t sn = index < 0 ? 0 : index_suffix(suffix,
+							 (unsigned long)index);
+
+		suffix[sn] = '\0';
+		plen = join(v->path, parent_path(d, path), f->name, suffix,
+			    sn);
+		flen = d->no_filter ? 0 : join(v->filter, filter, f->name,
+						"", 0);
+		v->filter[flen] = '\0';
+	}
+	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
+		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
+		visit(d, v, f->name, index);
+		return;
+	}
+	off = base + f->offset + elem_bits / 8;
+	v->group = true;
+	v->offset = (uint32_t)off;
+	if (depth >= REGDB_MAX_DEPTH * 3) {
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+		return;
+	}
+	if (f->kind == HWMSG_REG_UNION) {
+		walk_union(d, f, v, index, plen, flen, parent, base, off,
+			   depth);
+	} else if (off >= d->len) {
+		set_missing(d, v);
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+	} else {
+		struct path p, fl;
+
+		if (!d->vis) {
+			set_path(&p, v->path, plen);
+			set_path(&fl, v->filter, flen);
+		} else {
+			p.n = fl.n = 0;
+			p.s[0] = fl.s[0] = '\0';
+		}
+		visit(d, v, f->name, index);
+		walk_layout(d, f->layout, off, &p, &fl, depth + 1);
+		visit_end(d, v);
+	}
 }
 
 /*
@@ -362,13 +438,12 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 
 	for (i = 0; i < l->n_fields && !d->failed; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
-		char suffix[16];
 
 		if (d->shallow && (f->count || f->kind == HWMSG_REG_LAYOUT ||
 				   f->kind == HWMSG_REG_UNION))
 			continue;
 		if (!f->count) {
-			walk_one(d, f, l, base, 0, path, filter, "", 0, depth);
+			walk_one(d, f, l, base, 0, path, filter, -1, depth);
 			continue;
 		}
 		for (k = 0; k < f->count && !d->failed; k++) {
@@ -382,15 +457,13 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 				continue;
 			if (!gone && zero_number(d, f, base, eb))
 				continue;
-			walk_one(d, f, l, base, eb, path, filter, suffix,
-				 index_suffix(suffix, k), depth);
+			walk_one(d, f, l, base, eb, path, filter, k, depth);
 			if (gone && !f->backward && !d->failed &&
-			    d->out->values[d->out->n_values - 1].missing)
+			    d->last_missing)
 				break;
 		}
 	}
 }
-
 static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 		      size_t len, struct hwmsg_reg_decoded *out,
 		      struct hwmsg_err *err, bool shallow, bool reuse,
@@ -424,6 +497,30 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	if (d.failed)
 		return -1;
 	return out->n_missing ? 1 : 0;
+}
+
+int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
+		   size_t len, const struct hwmsg_reg_visitor *vis, void *ctx,
+		   struct hwmsg_err *err)
+{
+	struct hwmsg_reg_value slots[REGDB_WALK_DEPTH];
+	struct hwmsg_reg_decoded out = { .reg = reg };
+	struct decoder d = { .p = payload, .len = payload ? len : 0,
+			     .out = &out, .err = err, .no_filter = true,
+			     .leaf_paths = true, .vis = vis, .vis_ctx = ctx,
+			     .slots = slots };
+	struct path none = { "", 0 };
+	unsigned int i;
+
+	if (!reg->layout)
+		return hwmsg_errf(err, 0, "register %s (0x%04x): no field layout known",
+				  reg->name, reg->id);
+	for (i = 0; i < REGDB_WALK_DEPTH; i++)	/* a walk builds no names */
+		slots[i].path[0] = slots[i].filter[0] = '\0';
+	walk_layout(&d, reg->layout, 0, &none, &none, 0);
+	if (d.failed)
+		return -1;
+	return out.n_missing ? 1 : 0;
 }
 
 int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,

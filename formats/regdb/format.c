@@ -379,7 +379,7 @@ const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 	return buf;
 }
 
-static bool leaf_is_zero(const struct hwmsg_reg_value *v)
+bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v)
 {
 	uint32_t i;
 
@@ -410,7 +410,7 @@ static bool group_has_content(const struct hwmsg_reg_decoded *d,
 	if (d->values[i].missing)
 		return true;
 	for (k = i + 1; k < d->n_values && d->values[k].depth > depth; k++)
-		if (!d->values[k].group && !leaf_is_zero(&d->values[k]))
+		if (!d->values[k].group && !regdb_leaf_is_zero(&d->values[k]))
 			return true;
 	return false;
 }
@@ -439,7 +439,7 @@ void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
 			   v->missing ? "<missing>" : NULL);
 			continue;
 		}
-		if (!all && leaf_is_zero(v))
+		if (!all && regdb_leaf_is_zero(v))
 			continue;
 		fn(ctx, v->depth, name,
 		   hwmsg_reg_value_str(v, val, sizeof(val)));

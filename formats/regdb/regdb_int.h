@@ -7,6 +7,8 @@
 
 /* Layouts nest at most this deep (guards against cycles in ADB files). */
 #define REGDB_MAX_DEPTH 8
+/* Depths a decoded value can have: a union and its arm take two each. */
+#define REGDB_WALK_DEPTH (REGDB_MAX_DEPTH * 3 + 2)
 
 /* Zeroed memory owned by db, freed with it; NULL when out of memory. */
 void *regdb_alloc(struct hwmsg_regdb *db, size_t size);
@@ -49,6 +51,8 @@ void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
 			    const struct hwmsg_reg_value *v);
 /* Is v a top-level index field the summary may show? */
 bool regdb_summary_field(const struct hwmsg_reg_value *v);
+/* A leaf the text leaves out: zero (a named zero scalar is not). */
+bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v);
 /* swid and slot_index say nothing when zero: not shown instead of none */
 bool regdb_summary_fallback(const struct hwmsg_reg_field *f);
 

@@ -249,6 +249,25 @@ int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
 			   struct hwmsg_err *err, unsigned int flags);
 
+/*
+ * A decode without a list, for printers (show -V decodes every message):
+ * each value goes to value() once complete, in the list's order (a group
+ * before its children), and each group to group_end() (may be NULL) after
+ * its children. v lives for the call only and its path and filter are
+ * empty: name is its field's or union arm's name, index its array element
+ * (-1: not one). Values, zero array elements left out and the limit on
+ * their number are those of a decode. Returns as hwmsg_reg_decode_reg();
+ * err names a missing field by its name, without its parents'.
+ */
+struct hwmsg_reg_visitor {
+	void (*value)(void *ctx, const struct hwmsg_reg_value *v,
+		      const char *name, long index);
+	void (*group_end)(void *ctx, const struct hwmsg_reg_value *v);
+};
+int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
+		   size_t len, const struct hwmsg_reg_visitor *vis, void *ctx,
+		   struct hwmsg_err *err);
+
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
 hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
@@ -340,5 +359,21 @@ void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
 /* The same to f: "<indent><2 spaces per depth><name padded>  <value>\n". */
 void hwmsg_reg_print(FILE *f, const struct hwmsg_reg_decoded *d,
 		     const char *indent, bool all);
+
+/* Text in memory: s (malloc'ed, len bytes used of cap) grows as needed. */
+struct hwmsg_reg_text {
+	char *s;
+	size_t len, cap;
+};
+
+/*
+ * hwmsg_reg_print()'s lines for a payload, appended to t, printed as the
+ * payload is walked (hwmsg_reg_walk, no list): show -V's register text.
+ * Returns as hwmsg_reg_decode_reg(); on -1 (err set) t is as it was.
+ * Free t->s with free().
+ */
+int hwmsg_reg_text_append(struct hwmsg_reg_text *t, const struct hwmsg_reg *reg,
+			  const uint8_t *payload, size_t len,
+			  const char *indent, bool all, struct hwmsg_err *err);
 
 #endif

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * hwmsg_reg_text_append (the walk without a list that show -V prints)
+ * against the list-based printer it replaces: hwmsg_reg_decode_flags with
+ * leaf paths, then hwmsg_reg_format in hwmsg_reg_print's line format.
+ * Every register of the default database (built-in, and the mstflint ADB
+ * files when installed), with payloads that are zero, all ones, random,
+ * sparse, of small byte values (which pick union arms and enum names) and
+ * cut short; with and without zero fields. Byte for byte, and the same
+ * return code.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "hwmsg/regdb.h"
+#include "../test.h"
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+
+static uint32_t next_rand(void)
+{
+	rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+	return (uint32_t)(rng >> 33);
+}
+
+struct expect {
+	char *s;
+	size_t len, cap;
+};
+
+static void put(struct expect *e, const char *s, size_t n)
+{
+	if (e->cap - e->len < n + 1) {
+		e->cap = (e->cap + n + 1) * 2;
+		e->s = realloc(e->s, e->cap);
+		if (!e->s)
+			abort();
+	}
+	memcpy(e->s + e->len, s, n);
+	e->len += n;
+}
+
+/* hwmsg_reg_print()'s line, with an indent of 8 as show -V has it */
+static void expect_line(void *ctx, unsigned int depth, const char *name,
+			const char *value)
+{
+	struct expect *e = ctx;
+	size_t pad = depth < 12 ? 24 - 2 * (size_t)depth : 1, n = strlen(name);
+
+	put(e, "        ", 8);
+	for (unsigned int i = 0; i < 2 * depth; i++)
+		put(e, " ", 1);
+	put(e, name, n);
+	if (value) {
+		for (size_t i = 0; i < (n < pad ? pad - n : 0) + 1; i++)
+			put(e, " ", 1);
+		put(e, value, strlen(value));
+	}
+	put(e, "\n", 1);
+}
+
+static int compared, mismatches;
+
+static void compare(const struct hwmsg_reg *reg, const uint8_t *p, size_t len,
+		    bool all)
+{
+	static struct hwmsg_reg_decoded d;
+	static struct expect e;
+	struct hwmsg_reg_text t = { 0 };
+	struct hwmsg_err err1, err2;
+	int r1, r2;
+
+	e.len = 0;
+	r1 = hwmsg_reg_decode_flags(reg, p, len, &d, &err1,
+				    HWMSG_REG_DECODE_NO_FILTER |
+				    HWMSG_REG_DECODE_LEAF_PATHS);
+	if (r1 >= 0)
+		hwmsg_reg_format(&d, all, expect_line, &e);
+	/* something before: the text is appended */
+	t.s = malloc(4);
+	t.cap = 4;
+	if (!t.s)
+		abort();
+	memcpy(t.s, "abc\n", 4);
+	t.len = 4;
+	r2 = hwmsg_reg_text_append(&t, reg, p, len, "        ", all, &err2);
+	compared++;
+	if (r1 != r2 || (r1 >= 0 && (t.len != e.len + 4 ||
+				     memcmp(t.s + 4, e.s, e.len))) ||
+	    (r1 < 0 && t.len != 4) || memcmp(t.s, "abc\n", 4)) {
+		if (mismatches++ < 5) {
+			fprintf(stderr, "%s, %zu bytes, all %d: %d vs %d\n",
+				reg->name, len, all, r1, r2);
+			fprintf(stderr, "--- list\n%.*s--- walk\n%.*s",
+				(int)e.len, e.s ? e.s : "", (int)(t.len - 4),
+				t.s + 4);
+		}
+	}
+	free(t.s);
+}
+
+static void payloads(const struct hwmsg_reg *reg)
+{
+	size_t len = reg->len ? reg->len : reg->layout->len;
+	uint8_t *p = calloc(1, len + 1);
+
+	if (!p)
+		abort();
+	for (int kind = 0; kind < 7; kind++) {
+		for (size_t i = 0; i < len; i++) {
+			uint32_t r = next_rand();
+
+			switch (kind) {
+			case 0: p[i] = 0; break;
+			case 1: p[i] = 0xff; break;
+			case 2: p[i] = (uint8_t)r; break;
+			case 3: p[i] = r % 16 ? 0 : (uint8_t)(r >> 8); break;
+			default: p[i] = (uint8_t)(r % 4); break;
+			}
+		}
+		for (int all = 0; all < 2; all++) {
+			compare(reg, p, len, all);
+			/* cut: inside the first word, halfway, none */
+			compare(reg, p, len > 3 ? 3 : len, all);
+			compare(reg, p, len / 2, all);
+			compare(reg, p, 0, all);
+			compare(reg, p, next_rand() % (len + 1), all);
+		}
+	}
+	free(p);
+}
+
+int main(void)
+{
+	struct hwmsg_err err;
+	const struct hwmsg_regdb *db = hwmsg_regdb_default(&err);
+	unsigned int i, n_regs = 0;
+
+	if (!db) {
+		fprintf(stderr, "register database: %s\n", err.msg);
+		db = hwmsg_regdb_builtin();
+	}
+	for (i = 0; i < hwmsg_regdb_count(db); i++) {
+		const struct hwmsg_reg *reg = hwmsg_regdb_at(db, i);
+
+		if (!reg->layout)
+			continue;
+		payloads(reg);
+		n_regs++;
+	}
+	fprintf(stderr, "%u registers, %d texts compared\n", n_regs, compared);
+	CHECK(n_regs > 50);
+	CHECK_EQ(mismatches, 0);
+	return test_done("test_regdb_text_walk");
+}
