@@ -223,6 +223,7 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		   const struct hwmsg_record *rec, struct hwmsg_err *err)
 {
 	struct hwmsg_record seed;
+	struct hwmsg_rec_size sz;
 	size_t len, padded, total;
 	uint8_t *p, *q;
 
@@ -234,8 +235,8 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		seed.orig_len = seed.len;
 		rec = &seed;
 	}
-	len = hwmsg_rec_encoded_len(rec);
-
+	hwmsg_rec_measure(rec, &sz);
+	len = sz.len;
 	if (len > MAX_RECORD_LEN)
 		return hwmsg_errf(err, 0, "%s: record of %zu bytes too long",
 				  w->out.name, len);
@@ -251,7 +252,8 @@ static int put_epb(struct hwmsg_writer *w, long id,
 	hwmsg_put_le32(p + 16, (uint32_t)rec->ts_ns);
 	hwmsg_put_le32(p + 20, (uint32_t)len);	/* captured */
 	hwmsg_put_le32(p + 24, (uint32_t)len);	/* original */
-	if (hwmsg_rec_encode(rec, p + EPB_HEAD_LEN, len, err) < 0) {
+	if (hwmsg_rec_encode_measured(rec, &sz, p + EPB_HEAD_LEN, len,
+				      err) < 0) {
 		hwmsg_err_prefix(err, "%s", w->out.name);
 		return -1;
 	}
