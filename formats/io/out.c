@@ -296,34 +296,38 @@ static int put_pad(struct hwmsg_out *o, struct hwmsg_err *err)
 }
 
 /*
- * The largest prefix of the pending bytes, at most limit long, that ends
- * where a pcapng block starts (so frames start at blocks: a reader can
- * jump to one). In a fresh window a block too large to fit is split.
+ * The largest prefix of the pending bytes from done on, at most limit
+ * long, that ends where a pcapng block starts (so frames start at blocks:
+ * a reader can jump to one). In a fresh window a block too large to fit
+ * is split.
  */
-static size_t prefix_at_most(const struct hwmsg_out *o, size_t limit,
-			     bool fresh)
+static size_t prefix_at_most(const struct hwmsg_out *o, size_t done,
+			     size_t limit, bool fresh)
 {
 	size_t lo = 0, hi = o->ncuts;
 
-	if (limit >= o->pend_len)
-		return o->pend_len;
-	while (lo < hi) {	/* first cut > limit */
+	if (limit >= o->pend_len - done)
+		return o->pend_len - done;
+	while (lo < hi) {	/* first cut > done + limit */
 		size_t mid = (lo + hi) / 2;
 
-		if (o->cuts[mid] <= limit)
+		if (o->cuts[mid] <= done + limit)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	if (lo && o->cuts[lo - 1])
-		return o->cuts[lo - 1];
+	if (lo && o->cuts[lo - 1] > done)
+		return o->cuts[lo - 1] - done;
 	return fresh ? limit : 0;
 }
 
+/* Forget the first n pending bytes (compressed). */
 static void consume(struct hwmsg_out *o, size_t n)
 {
 	size_t i, j = 0;
 
+	if (!n)
+		return;
 	memmove(o->pend, o->pend + n, o->pend_len - n);
 	o->pend_len -= n;
 	for (i = 0; i < o->ncuts; i++)
@@ -335,48 +339,57 @@ static void consume(struct hwmsg_out *o, size_t n)
 /*
  * Compress the pending bytes into frames that fit before the next point
  * (zlayout.h), sized from the last frame's ratio and shrunk when the
- * guess was wrong.
+ * guess was wrong. What is compressed is forgotten once, at the end.
  */
 static int emit(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	while (o->pend_len) {
+	size_t done = 0;
+	int ret = 0;
+
+	while (done < o->pend_len) {
 		size_t room = hwmsg_zl_next_point(o->off) - o->off;
 		size_t usable = room - HWMSG_ZL_SKIP_HDR;
+		size_t left = o->pend_len - done;
 		bool fresh = room >= HWMSG_OUT_FRESH_ROOM;
 		double guess = o->ratio * (double)usable * 0.95;
 		size_t n, s = 0;
 		int tries;
 
 		if (room < HWMSG_ZL_MIN_ROOM) {
-			if (put_pad(o, err))
-				return -1;
+			if ((ret = put_pad(o, err)))
+				break;
 			continue;
 		}
-		n = prefix_at_most(o, guess >= (double)o->pend_len ?
-				   o->pend_len : (size_t)guess, fresh);
+		n = prefix_at_most(o, done, guess >= (double)left ?
+				   left : (size_t)guess, fresh);
 		for (tries = 0; n && tries < 8; tries++) {
-			s = ZSTD_compress2(o->zc, o->buf, o->cap, o->pend, n);
-			if (ZSTD_isError(s))
-				return hwmsg_errf(err, 0, "%s: zstd: %s",
-						  o->name, ZSTD_getErrorName(s));
+			s = ZSTD_compress2(o->zc, o->buf, o->cap,
+					   o->pend + done, n);
+			if (ZSTD_isError(s)) {
+				ret = hwmsg_errf(err, 0, "%s: zstd: %s",
+						 o->name, ZSTD_getErrorName(s));
+				goto out;
+			}
 			if (hwmsg_zl_frame_fits(o->off, s))
 				break;
 			guess = (double)n * (double)usable / (double)s * 0.9;
 			n = guess < (double)n ?
-			    prefix_at_most(o, (size_t)guess, fresh) : 0;
+			    prefix_at_most(o, done, (size_t)guess, fresh) : 0;
 			s = 0;
 		}
 		if (!s) {	/* nothing fits here: the next window */
-			if (put_pad(o, err))
-				return -1;
+			if ((ret = put_pad(o, err)))
+				break;
 			continue;
 		}
 		o->ratio = (double)n / (double)s;
-		if (put_frame(o, o->buf, s, n, err))
-			return -1;
-		consume(o, n);
+		if ((ret = put_frame(o, o->buf, s, n, err)))
+			break;
+		done += n;
 	}
-	return 0;
+out:
+	consume(o, done);
+	return ret;
 }
 
 /*

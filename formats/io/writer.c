@@ -37,19 +37,33 @@ struct hwmsg_writer {
 	uint64_t unattributed;	/* drops given with bus NULL */
 	unsigned int flush_ms;
 	uint64_t last_flush_ms;
+	clockid_t clock;	/* of flush_ms */
 	bool record_clock;	/* ISBs timed by the latest record */
 	bool filtering;		/* ISBs say what was accepted */
 	bool seed_tags;		/* tags 0-5 only */
 	uint64_t latest_ts;	/* of all records: files need not be in order */
 };
 
-/* Coarse (a tick): read per record, it must cost next to nothing. */
-static uint64_t now_ms(void)
+static uint64_t now_ms(const struct hwmsg_writer *w)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+	clock_gettime(w->clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * The clock is read per record: the coarse one (a tick, a few ms) costs
+ * next to nothing, and is good enough when the interval is many ticks.
+ */
+static clockid_t flush_clock(unsigned int flush_ms)
+{
+	struct timespec res;
+
+	if (!clock_getres(CLOCK_MONOTONIC_COARSE, &res) && !res.tv_sec &&
+	    (uint64_t)res.tv_nsec * 20 <= (uint64_t)flush_ms * 1000000)
+		return CLOCK_MONOTONIC_COARSE;
+	return CLOCK_MONOTONIC;
 }
 
 static uint64_t now_realtime_ns(void)
@@ -202,6 +216,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 	}
 	w->out.stop = o->stop;
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
+	w->clock = flush_clock(w->flush_ms);
 	w->record_clock = o->record_clock;
 	w->filtering = o->filter != NULL;
 	w->seed_tags = o->seed_tags;
@@ -223,6 +238,7 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		   const struct hwmsg_record *rec, struct hwmsg_err *err)
 {
 	struct hwmsg_record seed;
+	struct hwmsg_rec_size sz;
 	size_t len, padded, total;
 	uint8_t *p, *q;
 
@@ -234,8 +250,8 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		seed.orig_len = seed.len;
 		rec = &seed;
 	}
-	len = hwmsg_rec_encoded_len(rec);
-
+	hwmsg_rec_measure(rec, &sz);
+	len = sz.len;
 	if (len > MAX_RECORD_LEN)
 		return hwmsg_errf(err, 0, "%s: record of %zu bytes too long",
 				  w->out.name, len);
@@ -251,7 +267,8 @@ static int put_epb(struct hwmsg_writer *w, long id,
 	hwmsg_put_le32(p + 16, (uint32_t)rec->ts_ns);
 	hwmsg_put_le32(p + 20, (uint32_t)len);	/* captured */
 	hwmsg_put_le32(p + 24, (uint32_t)len);	/* original */
-	if (hwmsg_rec_encode(rec, p + EPB_HEAD_LEN, len, err) < 0) {
+	if (hwmsg_rec_encode_measured(rec, &sz, p + EPB_HEAD_LEN, len,
+				      err) < 0) {
 		hwmsg_err_prefix(err, "%s", w->out.name);
 		return -1;
 	}
@@ -288,7 +305,7 @@ int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
 	d->last_ts = rec->ts_ns;
 	if (rec->ts_ns > w->latest_ts)
 		w->latest_ts = rec->ts_ns;
-	if (now_ms() - w->last_flush_ms >= w->flush_ms)
+	if (now_ms(w) - w->last_flush_ms >= w->flush_ms)
 		return hwmsg_writer_flush(w, err);
 	return 0;
 }
@@ -331,7 +348,7 @@ int hwmsg_writer_errno(const struct hwmsg_writer *w)
 
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
-	w->last_flush_ms = now_ms();
+	w->last_flush_ms = now_ms(w);
 	return hwmsg_out_flush(&w->out, err);
 }
 
