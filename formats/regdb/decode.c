@@ -24,6 +24,7 @@ struct decoder {
 	bool no_filter;			/* leave the filter names empty */
 	bool leaf_paths;		/* paths without their parents' */
 	bool last_missing;		/* the value pushed last is missing */
+	bool top;			/* HWMSG_REG_WALK_TOP: depth 0 only */
 	/* hwmsg_reg_walk: values go to vis, each in slots[depth], no list */
 	const struct hwmsg_reg_visitor *vis;
 	void *vis_ctx;
@@ -56,34 +57,33 @@ static bool bits_present(const struct decoder *d, uint64_t bit,
 	return bit + width <= (uint64_t)d->len * 8;
 }
 
-/* width <= 64 bits at a big-endian bit address; caller checked bounds. */
+/*
+ * width <= 64 bits at a big-endian bit address; caller checked bounds.
+ * The bytes that hold them are read whole, then shifted and masked.
+ */
 static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, first, last;
 	unsigned int i;
 
-	if (bit % 8 == 0 && width % 8 == 0) {
-		for (i = 0; i < width / 8; i++)
-			v = v << 8 | p[bit / 8 + i];
-		return v;
-	}
-	for (i = 0; i < width; i++) {
-		uint64_t b = bit + i;
-
-		v = v << 1 | ((p[b / 8] >> (7 - b % 8)) & 1);
-	}
-	return v;
+	if (!width)
+		return 0;
+	first = bit / 8;
+	last = (bit + width - 1) / 8;
+	if (last - first >= 8)		/* 9 bytes: two reads */
+		return get_bits(p, bit, width - 32) << 32 |
+		       get_bits(p, bit + width - 32, 32);
+	for (i = 0; i <= last - first; i++)
+		v = v << 8 | p[first + i];
+	v >>= (last + 1) * 8 - (bit + width);
+	return width < 64 ? v & ((1ull << width) - 1) : v;
 }
 
 bool hwmsg_reg_kind_is_number(uint8_t kind)
 {
-	return kind == HWMSG_REG_UINT || kind == HWMSG_REG_INT ||
-	       kind == HWMSG_REG_BOOL || kind == HWMSG_REG_ENUM ||
-	       kind == HWMSG_REG_FLAGS ||
-	       kind == HWMSG_REG_U64 || kind == HWMSG_REG_IPV4;
+	return regdb_is_number(kind);
 }
 
-/* A value at depth: into the list, or a walk's slot for that depth. */
 static struct hwmsg_reg_value *push(struct decoder *d, unsigned int depth)
 {
 	struct hwmsg_reg_decoded *o = d->out;
@@ -231,7 +231,7 @@ static bool read_selector(const struct decoder *d,
 			return f->kind == HWMSG_REG_LAYOUT &&
 			       read_selector(d, f->layout, base + f->offset,
 					     dot + 1, val);
-		if (!hwmsg_reg_kind_is_number(f->kind))
+		if (!regdb_is_number(f->kind))
 			return false;
 		bit = field_bit(f, base);
 		if (!bits_present(d, bit, f->width))
@@ -255,7 +255,7 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 		set_missing(d, v);
 		return;
 	}
-	if (hwmsg_reg_kind_is_number(f->kind)) {
+	if (regdb_is_number(f->kind)) {
 		v->raw = get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 		if (f->kind == HWMSG_REG_INT && f->width < 64 &&
 		    (v->raw >> (f->width - 1)) & 1)
@@ -301,6 +301,11 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	 * push(), which may move v */
 	if (off >= d->len)
 		set_missing(d, v);
+	if (d->top) {
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+		return;
+	}
 	if (d->vis) {
 		visit(d, v, f->name, index);
 		path.n = filter.n = 0;
@@ -386,7 +391,10 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	off = base + f->offset + elem_bits / 8;
 	v->group = true;
 	v->offset = (uint32_t)off;
-	if (depth >= REGDB_MAX_DEPTH * 3) {
+	if (depth >= REGDB_MAX_DEPTH * 3 ||
+	    (d->top && f->kind == HWMSG_REG_LAYOUT)) {
+		if (d->top && off >= d->len)
+			set_missing(d, v);
 		visit(d, v, f->name, index);
 		visit_end(d, v);
 		return;
@@ -425,7 +433,7 @@ static bool zero_number(const struct decoder *d,
 {
 	uint64_t bit = elem_bit(f, base, elem_bits);
 
-	return hwmsg_reg_kind_is_number(f->kind) && !f->has_msb &&
+	return regdb_is_number(f->kind) && !f->has_msb &&
 	       bits_present(d, bit, f->width) &&
 	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 }
@@ -441,6 +449,8 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 
 		if (d->shallow && (f->count || f->kind == HWMSG_REG_LAYOUT ||
 				   f->kind == HWMSG_REG_UNION))
+			continue;
+		if (d->top && f->count)
 			continue;
 		if (!f->count) {
 			walk_one(d, f, l, base, 0, path, filter, -1, depth);
@@ -499,8 +509,42 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	return out->n_missing ? 1 : 0;
 }
 
+/*
+ * How many values a decode of l (its values at depth) can yield at most,
+ * or more than cap: whether a walk of the top level alone can skip the
+ * rest without missing the limit a whole decode would hit.
+ */
+unsigned long regdb_max_values(const struct hwmsg_reg_layout *l,
+			       unsigned int depth, unsigned long cap)
+{
+	unsigned long n = 0;
+	unsigned int i, k;
+
+	for (i = 0; l && i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		unsigned long per = 1, arm = 0;
+
+		if (depth < REGDB_MAX_DEPTH * 3 && f->kind == HWMSG_REG_LAYOUT)
+			per += regdb_max_values(f->layout, depth + 1, cap);
+		if (depth < REGDB_MAX_DEPTH * 3 && f->kind == HWMSG_REG_UNION) {
+			for (k = 0; k < f->n_cases; k++) {
+				unsigned long a = regdb_max_values(
+					f->cases[k].layout, depth + 2, cap);
+
+				arm = a > arm ? a : arm;
+			}
+			per += 1 + arm;
+		}
+		n += per * (f->count ? f->count : 1);
+		if (n > cap)
+			return cap + 1;
+	}
+	return n;
+}
+
 int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
-		   size_t len, const struct hwmsg_reg_visitor *vis, void *ctx,
+		   size_t len, unsigned int flags,
+		   const struct hwmsg_reg_visitor *vis, void *ctx,
 		   struct hwmsg_err *err)
 {
 	struct hwmsg_reg_value slots[REGDB_WALK_DEPTH];
@@ -517,6 +561,12 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 				  reg->name, reg->id);
 	for (i = 0; i < REGDB_WALK_DEPTH; i++)	/* a walk builds no names */
 		slots[i].path[0] = slots[i].filter[0] = '\0';
+	/* the top alone, unless the whole could pass the limit on values */
+	if ((flags & HWMSG_REG_WALK_TOP) &&
+	    (reg->max_values ? reg->max_values :
+	     regdb_max_values(reg->layout, 0, DECODE_MAX_VALUES)) <=
+	    DECODE_MAX_VALUES)
+		d.top = true;
 	walk_layout(&d, reg->layout, 0, &none, &none, 0);
 	if (d.failed)
 		return -1;

@@ -393,7 +393,7 @@ bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v)
 	if (v->raw)
 		return false;
 	/* a number's bytes hold its neighbours too: only raw counts */
-	if (hwmsg_reg_kind_is_number(v->field->kind))
+	if (regdb_is_number(v->field->kind))
 		return true;
 	for (i = 0; v->bytes && i < v->n_bytes; i++)
 		if (v->bytes[i])
