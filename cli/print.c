@@ -217,11 +217,24 @@ static const struct hwmsg_regdb *regdb(void)
  * wins), without parsing the vendor files (0.1 s and 15 MB) for registers
  * the built-in layouts describe: those load on the first one they alone do.
  */
-static const struct hwmsg_reg *reg_of(uint16_t id)
+static const struct hwmsg_reg *reg_lookup(uint16_t id)
 {
 	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 
 	return r && r->layout ? r : hwmsg_regdb_find(regdb(), id);
+}
+
+/* Looked up once per id, as the names are (two lookups per message). */
+static const struct hwmsg_reg *reg_of(uint16_t id)
+{
+	static const struct hwmsg_reg *reg[65536];
+	static uint8_t known[65536];
+
+	if (!known[id]) {
+		reg[id] = reg_lookup(id);
+		known[id] = 1;
+	}
+	return reg[id];
 }
 
 /* " local_port 17": the index fields that say which instance it is. */

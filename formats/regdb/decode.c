@@ -605,6 +605,46 @@ static bool summary_candidate(const struct hwmsg_reg_field *f)
 	       f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION;
 }
 
+/* The fields summary_candidate() and regdb_summary_field() let through
+ * whatever the payload (all but a missing one). */
+static bool summary_static(const struct hwmsg_reg_field *f)
+{
+	return summary_candidate(f) && strcmp(f->name, "lp_msb");
+}
+
+const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
+						    const struct hwmsg_reg *reg)
+{
+	const struct hwmsg_reg_layout *l = reg->layout;
+	struct regdb_summary_plan *p;
+	unsigned int i, n = 0;
+
+	for (i = 0; l && i < l->n_fields; i++)
+		n += summary_static(&l->fields[i]);
+	if (!l || !(p = regdb_alloc(db, sizeof(*p) + n * sizeof(p->fields[0]))))
+		return NULL;
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+
+		if (!summary_static(f))
+			continue;
+		p->fields[p->n].f = f;
+		p->fields[p->n++].fallback = regdb_summary_fallback(f);
+	}
+	return p;
+}
+
+/* One field of the summary, read alone; false if it is not in payload */
+static bool summary_read(struct decoder *d, const struct hwmsg_reg_field *f,
+			 struct hwmsg_reg_value *v)
+{
+	d->out->n_values = 0;
+	memset(v, 0, offsetof(struct hwmsg_reg_value, path));
+	v->field = f;
+	leaf(d, f, v, field_bit(f, 0), 0, 0);
+	return !v->missing;
+}
+
 static const char *quick_summary(const struct hwmsg_reg *reg,
 				 const uint8_t *payload, size_t len,
 				 char *buf, size_t size)
@@ -614,13 +654,28 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = &out };
 	const struct hwmsg_reg_layout *l = reg->layout;
+	const struct regdb_summary_plan *plan = reg->summary;
 	struct regdb_sbuf b;
 	unsigned int i, n = 0;
 	bool have_first = false;
 
 	regdb_sb_init(&b, buf, size);
 	regdb_sb_puts(&b, reg->name);
-	for (i = 0; i < l->n_fields && n < 3; i++) {
+	for (i = 0; plan && i < plan->n && n < 3; i++) {
+		const struct hwmsg_reg_field *f = plan->fields[i].f;
+
+		if (!summary_read(&d, f, &v))
+			continue;
+		if (!have_first && plan->fields[i].fallback) {
+			memcpy(&first, &v, offsetof(struct hwmsg_reg_value, path));
+			have_first = true;
+		}
+		if (!v.raw)
+			continue;
+		regdb_sb_summary_field(&b, f->name, &v);
+		n++;
+	}
+	for (i = 0; !plan && i < l->n_fields && n < 3; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
 
 		if (!summary_candidate(f))

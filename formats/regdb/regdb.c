@@ -155,6 +155,7 @@ int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 		lname[k] = (char)tolower((unsigned char)lname[k]);
 	reg->lname = lname;
 	reg->max_values = (uint32_t)regdb_max_values(reg->layout, 0, 1u << 20);
+	reg->summary = regdb_summary_plan(db, reg);
 	if (taken) {
 		db->regs[i] = reg;
 		return 1;

@@ -62,6 +62,22 @@ void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
 			    const struct hwmsg_reg_value *v);
 /* Is v a top-level index field the summary may show? */
 bool regdb_summary_field(const struct hwmsg_reg_value *v);
+/*
+ * The top-level index scalars of a register, in order: what a one-line
+ * summary reads (a show line per message), found once per register.
+ */
+struct regdb_summary_plan {
+	unsigned int n;
+	struct {
+		const struct hwmsg_reg_field *f;
+		bool fallback;		/* regdb_summary_fallback() */
+	} fields[];
+};
+
+/* NULL when out of memory (or no layout). */
+const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
+						    const struct hwmsg_reg *reg);
+
 /* Values a decode of l can yield at most, or cap + 1 if more. */
 unsigned long regdb_max_values(const struct hwmsg_reg_layout *l,
 			       unsigned int depth, unsigned long cap);

@@ -111,6 +111,9 @@ struct hwmsg_reg {
 	/* values a decode can yield at most, past the limit on them if
 	 * more (set when added to a database; 0: not known) */
 	uint32_t max_values;
+	/* the fields a one-line summary may show, found when added to a
+	 * database (NULL: looked for per summary) */
+	const struct regdb_summary_plan *summary;
 };
 
 /* A set of registers. The first one loaded for an id wins. */
