@@ -794,7 +794,8 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 		w.quant = &quant;
 	}
 	if (hwmsg_reg_walk(reg, msg->reg, msg->reg_len,
-			   all ? 0 : HWMSG_REG_WALK_TOP, &vis, &w, NULL) < 0)
+			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_TOP,
+			   &vis, &w, NULL) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");
 	ob_put(o, index.buf, index.len);

@@ -25,6 +25,8 @@ struct decoder {
 	bool leaf_paths;		/* paths without their parents' */
 	bool last_missing;		/* the value pushed last is missing */
 	bool top;			/* HWMSG_REG_WALK_TOP: depth 0 only */
+	bool measuring;			/* zero_record(): zm is measuring */
+	struct zero_memo *zm;		/* HWMSG_REG_WALK_SKIP_ZERO */
 	/* hwmsg_reg_walk: values go to vis, each in slots[depth], no list */
 	const struct hwmsg_reg_visitor *vis;
 	void *vis_ctx;
@@ -32,6 +34,22 @@ struct decoder {
 	unsigned int n_walked;
 };
 
+
+/*
+ * HWMSG_REG_WALK_SKIP_ZERO: the first zero record of a layout at a depth
+ * is walked and measured (the bits it reads, whether a value says
+ * something); the next ones of the message are counted, not walked.
+ */
+struct zero_memo {
+	bool loud;
+	uint64_t lo_bit, hi_bit;
+	struct {
+		const struct hwmsg_reg_layout *l;
+		unsigned int depth, values;
+		bool quiet;
+	} memo[4];
+	unsigned int n;
+};
 
 /* Bit address (big-endian bit order) of a field's first bit. */
 static uint64_t field_bit(const struct hwmsg_reg_field *f, uint64_t base)
@@ -51,9 +69,14 @@ static uint64_t elem_bit(const struct hwmsg_reg_field *f, uint64_t base,
 			     field_bit(f, base) + elem_bits;
 }
 
-static bool bits_present(const struct decoder *d, uint64_t bit,
-			 uint64_t width)
+static bool bits_present(struct decoder *d, uint64_t bit, uint64_t width)
 {
+	if (d->measuring) {	/* the bits a zero record reads */
+		struct zero_memo *z = d->zm;
+
+		z->lo_bit = bit < z->lo_bit ? bit : z->lo_bit;
+		z->hi_bit = bit + width > z->hi_bit ? bit + width : z->hi_bit;
+	}
 	return bit + width <= (uint64_t)d->len * 8;
 }
 
@@ -154,6 +177,11 @@ static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
 static void visit(struct decoder *d, const struct hwmsg_reg_value *v,
 		  const char *name, long index)
 {
+	/* a zero record says something with a name for 0 or a cut */
+	if (d->measuring &&
+	    (v->missing || (!v->group && v->field->kind == HWMSG_REG_ENUM &&
+			    hwmsg_name_lookup(v->field->enums, 0))))
+		d->zm->loud = true;
 	if (d->vis)
 		d->vis->value(d->vis_ctx, v, name, index);
 }
@@ -212,7 +240,7 @@ static void set_path(struct path *p, const char *s, size_t n)
 }
 
 /* The scalar value of a field named by a dotted path within a layout. */
-static bool read_selector(const struct decoder *d,
+static bool read_selector(struct decoder *d,
 			  const struct hwmsg_reg_layout *l, uint64_t base,
 			  const char *path, uint64_t *val)
 {
@@ -427,7 +455,7 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
  * has 4096 of them, and nothing prints or filters a zero element. Cheap:
  * only the element's own bits are read (split local ports are kept).
  */
-static bool zero_number(const struct decoder *d,
+static bool zero_number(struct decoder *d,
 			const struct hwmsg_reg_field *f, uint64_t base,
 			uint64_t elem_bits)
 {
@@ -436,6 +464,56 @@ static bool zero_number(const struct decoder *d,
 	return regdb_is_number(f->kind) && !f->has_msb &&
 	       bits_present(d, bit, f->width) &&
 	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
+}
+
+/*
+ * skip_zero: element k of f (a record) holds only zero bytes. The first
+ * such record of a layout at a depth is walked while measured; if it read
+ * no bit outside itself and nothing in it was named or missing, the next
+ * ones are only counted (what the limit on values sees), not walked.
+ * true: done with the element (walked or skipped).
+ */
+static bool zero_record(struct decoder *d, const struct hwmsg_reg_field *f,
+			const struct hwmsg_reg_layout *parent, uint64_t base,
+			uint64_t eb, unsigned int k, unsigned int depth)
+{
+	const struct hwmsg_reg_layout *l = f->layout;
+	uint64_t off = base + f->offset + eb / 8;
+	struct zero_memo *z = d->zm;
+	unsigned int i, n0;
+	struct path none = { "", 0 };
+
+	if (!l || off + l->len > d->len)
+		return false;
+	for (i = 0; i < l->len; i++)
+		if (d->p[off + i])
+			return false;
+	for (i = 0; i < z->n; i++) {
+		if (z->memo[i].l != l || z->memo[i].depth != depth)
+			continue;
+		if (!z->memo[i].quiet ||
+		    d->n_walked + z->memo[i].values > DECODE_MAX_VALUES)
+			return false;
+		d->n_walked += z->memo[i].values;
+		d->last_missing = false;
+		return true;
+	}
+	if (z->n == sizeof(z->memo) / sizeof(z->memo[0]))
+		return false;
+	d->measuring = true;
+	z->loud = false;
+	z->lo_bit = UINT64_MAX;
+	z->hi_bit = 0;
+	n0 = d->n_walked;
+	walk_one(d, f, parent, base, eb, &none, &none, k, depth);
+	d->measuring = false;
+	z->memo[z->n].l = l;
+	z->memo[z->n].depth = depth;
+	z->memo[z->n].values = d->n_walked - n0;
+	z->memo[z->n++].quiet = !z->loud && !d->failed &&
+				z->lo_bit >= off * 8 &&
+				z->hi_bit <= (off + l->len) * 8;
+	return true;
 }
 
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
@@ -466,6 +544,10 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 			if (gone && f->backward && k)
 				continue;
 			if (!gone && zero_number(d, f, base, eb))
+				continue;
+			if (!gone && d->zm && !d->measuring &&
+			    f->kind == HWMSG_REG_LAYOUT &&
+			    zero_record(d, f, l, base, eb, k, depth))
 				continue;
 			walk_one(d, f, l, base, eb, path, filter, k, depth);
 			if (gone && !f->backward && !d->failed &&
@@ -548,6 +630,7 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 		   struct hwmsg_err *err)
 {
 	struct hwmsg_reg_value slots[REGDB_WALK_DEPTH];
+	struct zero_memo zm;
 	struct hwmsg_reg_decoded out = { .reg = reg };
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = &out, .err = err, .no_filter = true,
@@ -562,6 +645,10 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 	for (i = 0; i < REGDB_WALK_DEPTH; i++)	/* a walk builds no names */
 		slots[i].path[0] = slots[i].filter[0] = '\0';
 	/* the top alone, unless the whole could pass the limit on values */
+	if (flags & HWMSG_REG_WALK_SKIP_ZERO) {
+		zm.n = 0;
+		d.zm = &zm;
+	}
 	if ((flags & HWMSG_REG_WALK_TOP) &&
 	    (reg->max_values ? reg->max_values :
 	     regdb_max_values(reg->layout, 0, DECODE_MAX_VALUES)) <=

@@ -269,6 +269,14 @@ int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
  * (what is missing among those is not counted).
  */
 #define HWMSG_REG_WALK_TOP	1u
+/*
+ * flags HWMSG_REG_WALK_SKIP_ZERO: the visitor shows nothing of a record
+ * that decodes to groups and zero leaves only: an element of an array of
+ * records whose bytes are all zero may then be left out, when it has no
+ * enum field with a name for 0 and nothing in it is missing (SFN's 64
+ * records, most of them empty).
+ */
+#define HWMSG_REG_WALK_SKIP_ZERO	2u
 struct hwmsg_reg_visitor {
 	void (*value)(void *ctx, const struct hwmsg_reg_value *v,
 		      const char *name, long index);
