@@ -16,13 +16,15 @@
 struct obuf {
 	char *buf;
 	size_t len, cap;
-	FILE *f;		/* where a flush writes */
+	FILE *f;		/* where a flush writes; NULL: memory that grows */
 	bool owned;		/* buf is ours to free */
 	bool line;		/* a terminal: flush after each record */
 };
 
 /* A heap buffer of cap bytes for f; -1 when out of memory. */
 int ob_open(struct obuf *o, FILE *f, size_t cap);
+/* Text kept in memory (f NULL): the buffer grows instead of writing. */
+int ob_open_mem(struct obuf *o, size_t cap);
 /* Over caller memory (a few hundred bytes on the stack will do). */
 void ob_init(struct obuf *o, char *buf, size_t cap, FILE *f);
 void ob_flush(struct obuf *o);

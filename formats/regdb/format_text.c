@@ -172,7 +172,9 @@ int hwmsg_reg_text_append(struct hwmsg_reg_text *t, const struct hwmsg_reg *reg,
 	size_t start = t->len;
 	int r;
 
-	r = hwmsg_reg_walk(reg, payload, len, &vis, &w, err);
+	/* a record of zeros prints nothing unless all is asked for */
+	r = hwmsg_reg_walk(reg, payload, len,
+			   all ? 0 : HWMSG_REG_WALK_SKIP_ZERO, &vis, &w, err);
 	if (r >= 0 && w.failed)
 		r = hwmsg_errf(err, 0, "out of memory");
 	if (r < 0)

@@ -7,7 +7,8 @@
  * files when installed), with payloads that are zero, all ones, random,
  * sparse, of small byte values (which pick union arms and enum names) and
  * cut short; with and without zero fields. Byte for byte, and the same
- * return code.
+ * return code. And the scaled quantities' text (done by integers) against
+ * printf's %.3f of the double it stands for.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -130,6 +131,69 @@ static void payloads(const struct hwmsg_reg *reg)
 	free(p);
 }
 
+/* What hwmsg_reg_unit_str() printed by printf before: " (47.125 C)" */
+static void unit_ref(const struct hwmsg_reg_field *f, uint64_t raw, char *buf,
+		     size_t size)
+{
+	double q = f->kind == HWMSG_REG_INT ? (double)(int64_t)raw :
+					      (double)raw;
+	char num[48], *end;
+
+	q = q * f->scale_num / f->scale_den;
+	snprintf(num, sizeof(num), "%.3f", q);
+	end = num + strlen(num);
+	while (end > num && end[-1] == '0')
+		*--end = 0;
+	if (end > num && end[-1] == '.')
+		*--end = 0;
+	if (!strcmp(num, "-0"))
+		strcpy(num, "0");
+	snprintf(buf, size, " (%s%s%s)", num, f->unit ? " " : "",
+		 f->unit ? f->unit : "");
+}
+
+static void test_scaled(void)
+{
+	static const uint32_t scales[][2] = {
+		{ 1, 8 }, { 1, 1000 }, { 3, 7 }, { 125, 1000 }, { 1, 3 },
+		{ 2, 3 }, { 1, 16 }, { 1, 2000 }, { 5, 4096 }, { 0, 5 },
+		{ 1000, 1 }, { 7, 1 }, { 1, 0xfffffffb }, { 0xffffffff, 3 },
+	};
+	int bad = 0, n = 0;
+
+	for (size_t s = 0; s < sizeof(scales) / sizeof(scales[0]); s++) {
+		for (int kind = 0; kind < 2; kind++) {
+			struct hwmsg_reg_field f = {
+				.name = "x", .width = 64, .unit = kind ? "C" : NULL,
+				.kind = kind ? HWMSG_REG_INT : HWMSG_REG_UINT,
+				.scale_num = scales[s][0],
+				.scale_den = scales[s][1],
+			};
+
+			for (int i = 0; i < 30000; i++) {
+				uint64_t raw = i < 10000 ? (uint64_t)i :
+					       i < 12000 ? (uint64_t)-(i - 10000) :
+					       (uint64_t)next_rand() << (next_rand() % 40) ^
+					       next_rand();
+				char got[64], want[64];
+
+				if (i >= 20000 && kind)
+					raw = (uint64_t)-(int64_t)(raw >> 1);
+				hwmsg_reg_unit_str(&f, raw, got, sizeof(got));
+				unit_ref(&f, raw, want, sizeof(want));
+				n++;
+				if (strcmp(got, want) && bad++ < 5)
+					fprintf(stderr, "%u/%u raw %llu: %s vs %s\n",
+						f.scale_num, f.scale_den,
+						(unsigned long long)raw, got,
+						want);
+			}
+		}
+	}
+	fprintf(stderr, "%d scaled values compared\n", n);
+	CHECK_EQ(bad, 0);
+}
+
 int main(void)
 {
 	struct hwmsg_err err;
@@ -150,6 +214,7 @@ int main(void)
 	}
 	fprintf(stderr, "%u registers, %d texts compared\n", n_regs, compared);
 	CHECK(n_regs > 50);
+	test_scaled();
 	CHECK_EQ(mismatches, 0);
 	return test_done("test_regdb_text_walk");
 }
