@@ -50,7 +50,7 @@ static tap_packet_status hwmsg_stats_packet(stats_tree *st,
 					    tap_flags_t flags _U_)
 {
 	const struct hwmsg_ws_tap *m = data;
-	const char *reg = hwmsg_ws_reg_str(pinfo->pool, m->reg_id);
+	const char *reg = hwmsg_ws_reg_str(m->reg_id);
 	const char *method = hwmsg_ws_name(hwmsg_emad_method_names, m->method);
 	int node;
 

@@ -11,14 +11,28 @@
 
 #include <string.h>
 
-#include <epan/proto_data.h>
-
 #include "hwmsg/txn.h"
 
-/* One capture file's tracker and its requests by frame number. */
+/*
+ * The per-frame records, by frame number, in chunks that never move: a
+ * frame's record is an index away (no hash, no allocation per frame) and
+ * the table costs only the chunks a capture reaches.
+ */
+#define TXN_CHUNK_FRAMES 4096u
+/* Protocols that track (emad, cmd_reg): each has its own records. */
+#define TXN_PROTOS 2
+
+struct txn_table {
+	int proto;
+	struct hwmsg_ws_txn_frame **chunks;
+	guint n_chunks;
+};
+
+/* One capture file's tracker and its records. */
 struct txn_file {
+	gboolean open;		/* file_closed() is registered */
 	struct hwmsg_txn *t;
-	wmem_map_t *requests;	/* frame -> struct hwmsg_ws_txn_frame */
+	struct txn_table tables[TXN_PROTOS];
 };
 
 static struct txn_file file;
@@ -27,23 +41,68 @@ static struct txn_file file;
 static gboolean file_closed(wmem_allocator_t *scope _U_,
 			    wmem_cb_event_t event _U_, void *data _U_)
 {
+	guint i, c;
+
 	hwmsg_txn_free(file.t);
 	file.t = NULL;
-	file.requests = NULL;
+	for (i = 0; i < TXN_PROTOS; i++) {
+		for (c = 0; c < file.tables[i].n_chunks; c++)
+			g_free(file.tables[i].chunks[c]);
+		g_free(file.tables[i].chunks);
+	}
+	memset(&file, 0, sizeof(file));
 	return FALSE;
+}
+
+/* What this file tracks is freed with the file scope. */
+static void file_open(void)
+{
+	if (file.open)
+		return;
+	file.open = TRUE;
+	wmem_register_callback(wmem_file_scope(), file_closed, NULL);
 }
 
 static struct hwmsg_txn *file_txn(void)
 {
-	if (!file.t) {
+	if (!file.t)
 		file.t = hwmsg_txn_new();
-		if (!file.t)
-			return NULL;
-		file.requests = wmem_map_new(wmem_file_scope(), g_direct_hash,
-					     g_direct_equal);
-		wmem_register_callback(wmem_file_scope(), file_closed, NULL);
-	}
 	return file.t;
+}
+
+static struct txn_table *proto_table(int proto)
+{
+	guint i;
+
+	file_open();
+	for (i = 0; i < TXN_PROTOS; i++) {
+		if (!file.tables[i].chunks && !file.tables[i].proto)
+			file.tables[i].proto = proto;
+		if (file.tables[i].proto == proto)
+			return &file.tables[i];
+	}
+	DISSECTOR_ASSERT_NOT_REACHED();
+	return NULL;
+}
+
+/* The record of frame num (zeroed until tracked); grows the table. */
+static struct hwmsg_ws_txn_frame *frame_record(struct txn_table *tb,
+					       guint32 num)
+{
+	guint c = num / TXN_CHUNK_FRAMES;
+
+	if (c >= tb->n_chunks) {
+		guint n = MAX(c + 1, tb->n_chunks * 2);
+
+		tb->chunks = g_renew(struct hwmsg_ws_txn_frame *, tb->chunks, n);
+		memset(tb->chunks + tb->n_chunks, 0,
+		       (n - tb->n_chunks) * sizeof(*tb->chunks));
+		tb->n_chunks = n;
+	}
+	if (!tb->chunks[c])
+		tb->chunks[c] = g_new0(struct hwmsg_ws_txn_frame,
+				       TXN_CHUNK_FRAMES);
+	return &tb->chunks[c][num % TXN_CHUNK_FRAMES];
 }
 
 static guint64 ts_ns(const nstime_t *ts)
@@ -59,24 +118,9 @@ static void ns_to_nstime(nstime_t *ts, guint64 ns)
 	ts->nsecs = (int)(ns % 1000000000u);
 }
 
-/* "bus/dev" as the tracker's record names (Ethernet captures: ""). */
-static void split_device(packet_info *pinfo, const char *device,
-			 struct hwmsg_record *rec)
-{
-	const char *slash = device ? strchr(device, '/') : NULL;
-
-	if (slash) {
-		rec->bus = wmem_strndup(pinfo->pool, device,
-					(size_t)(slash - device));
-		rec->dev = slash + 1;
-	} else {
-		rec->bus = "";
-		rec->dev = device ? device : "";
-	}
-}
-
 /* First pass: feed the tracker and fill f (and the request's response_in). */
-static void txn_feed(packet_info *pinfo, const char *device, guint16 type,
+static void txn_feed(packet_info *pinfo, struct txn_table *tb,
+		     const char *device, guint16 type,
 		     const struct hwmsg_emad_op *op,
 		     struct hwmsg_ws_txn_frame *f)
 {
@@ -88,7 +132,10 @@ static void txn_feed(packet_info *pinfo, const char *device, guint16 type,
 
 	if (!t)
 		return;
-	split_device(pinfo, device, &rec);
+	/* the tracker tells devices apart by bus and dev together: the
+	 * whole "bus/dev" as dev does that without splitting it */
+	rec.bus = "";
+	rec.dev = device ? device : "";
 	rec.driver = "";
 	rec.ts_ns = ts_ns(&pinfo->abs_ts);
 	rec.type = type;
@@ -98,7 +145,6 @@ static void txn_feed(packet_info *pinfo, const char *device, guint16 type,
 	hwmsg_txn_feed_ref(t, &rec, &msg, pinfo->num, &info);
 
 	if (!op->response) {
-		wmem_map_insert(file.requests, GUINT_TO_POINTER(pinfo->num), f);
 		if (info.retransmits) {
 			f->retrans = TRUE;
 			f->first_req = (guint32)info.first_ref;
@@ -109,9 +155,9 @@ static void txn_feed(packet_info *pinfo, const char *device, guint16 type,
 		return;
 	f->req_frame = (guint32)info.req_ref;
 	ns_to_nstime(&f->req_time, info.req_ts_ns);
-	req = wmem_map_lookup(file.requests, GUINT_TO_POINTER(f->req_frame));
+	req = frame_record(tb, f->req_frame);
 	/* a busy answer keeps the request waiting: response_in is the first */
-	if (req && !req->rsp_frame)
+	if (req->known && !req->response && !req->rsp_frame)
 		req->rsp_frame = pinfo->num;
 }
 
@@ -119,17 +165,16 @@ struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
 					      const char *device, guint16 type,
 					      const struct hwmsg_emad_op *op)
 {
-	struct hwmsg_ws_txn_frame *f = p_get_proto_data(wmem_file_scope(),
-							pinfo, proto, 0);
+	struct txn_table *tb = proto_table(proto);
+	struct hwmsg_ws_txn_frame *f = frame_record(tb, pinfo->num);
 
-	if (f)
+	if (f->known)
 		return f;
-	f = wmem_new0(wmem_file_scope(), struct hwmsg_ws_txn_frame);
+	f->known = TRUE;
 	f->response = op->response;
-	p_add_proto_data(wmem_file_scope(), pinfo, proto, 0, f);
 	/* the tracker wants capture order: only the first pass feeds it */
 	if (!PINFO_FD_VISITED(pinfo))
-		txn_feed(pinfo, device, type, op, f);
+		txn_feed(pinfo, tb, device, type, op, f);
 	return f;
 }
 
@@ -140,6 +185,13 @@ void hwmsg_ws_txn_add_tree(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	proto_item *pi;
 	nstime_t delta;
 
+	if (!tree) {	/* no items; the expert info still counts */
+		if (f->retrans && ids->hf_retrans)
+			expert_add_info_format(pinfo, NULL, ids->ei_retrans,
+				"Retransmission of the request in frame %u",
+				f->first_req);
+		return;
+	}
 	if (!f->response && f->rsp_frame) {
 		pi = proto_tree_add_uint(tree, *ids->hf_response_in, tvb, 0, 0,
 					 f->rsp_frame);
