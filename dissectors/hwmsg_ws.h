@@ -36,8 +36,8 @@ struct hwmsg_ws_reg_ctx {
 	guint8 method;		/* enum hwmsg_emad_method */
 	guint8 status;		/* enum hwmsg_emad_status */
 	gboolean response;
-	/* out: the index fields for Info, "" when none; the caller
-	 * appends them after its own text */
+	/* out: the index fields for Info (" local_port 17"), "" when
+	 * none; the caller appends them after its own text */
 	char info[HWMSG_WS_REG_INFO_LEN];
 };
 
@@ -113,14 +113,17 @@ void hwmsg_ws_line_hex64(struct hwmsg_ws_line *l, guint64 v);
 
 /* What the tracker knows about one frame; lives until the file closes. */
 struct hwmsg_ws_txn_frame {
-	nstime_t req_time;	/* response: when its request was seen */
+	guint64 req_ts_ns;	/* response: when its request was seen */
 	guint32 req_frame;	/* response: its request (last transmission) */
 	guint32 rsp_frame;	/* request: its response */
 	guint32 first_req;	/* retransmission: the request's first frame */
-	guint8 known;		/* tracked (the table is zeroed) */
+	guint8 proto;		/* tracked by this protocol (1, 2; 0: not yet) */
 	guint8 response;
 	guint8 retrans;
 };
+
+/* When the request of a matched response was seen. */
+void hwmsg_ws_txn_req_time(const struct hwmsg_ws_txn_frame *f, nstime_t *ts);
 
 /*
  * Track one message of type HWMSG_TYPE_MLX_EMAD or HWMSG_TYPE_MLX_CMD_REG

@@ -108,7 +108,7 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 				    (gint)msg->reg_len, ENC_NA);
 	/* the register's index fields after the rest of Info */
 	if (r->info[0])
-		col_append_fstr(pinfo->cinfo, COL_INFO, " %s", r->info);
+		col_append_str(pinfo->cinfo, COL_INFO, r->info);
 }
 
 /* Info in one go; the register's index fields come after (add_register). */

@@ -117,11 +117,14 @@ static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 			const struct emad_items *it,
 			const struct hwmsg_emad_op *op)
 {
-	struct hwmsg_ws_reg_ctx ctx = {
-		.reg_id = op->reg_id, .method = op->method,
-		.status = op->status, .response = op->response,
-	};
+	struct hwmsg_ws_reg_ctx ctx;
 	tvbuff_t *reg_tvb;
+
+	ctx.reg_id = op->reg_id;
+	ctx.method = op->method;
+	ctx.status = op->status;
+	ctx.response = op->response;
+	ctx.info[0] = '\0';
 
 	if (it->reg_item)
 		proto_item_append_text(it->reg_item, ": %s",
@@ -134,7 +137,7 @@ static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 		proto_tree_add_item(it->reg_tree, hf_reg_data, tvb,
 				    it->reg_off, it->reg_cap, ENC_NA);
 	if (ctx.info[0])
-		col_append_fstr(pinfo->cinfo, COL_INFO, " %s", ctx.info);
+		col_append_str(pinfo->cinfo, COL_INFO, ctx.info);
 }
 
 /* Expert info for what libhwmsg flagged on this TLV. */

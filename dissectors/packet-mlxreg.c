@@ -65,6 +65,7 @@ struct mlxreg_leaf {
 };
 
 static GHashTable *regs_by_id;		/* id -> struct mlxreg_reg */
+static struct mlxreg_reg *reg_of_id[G_MAXUINT16 + 1];	/* the same, per frame */
 static GHashTable *hf_by_filter;	/* libhwmsg filter name -> int *hf id */
 static GHashTable *abbrevs;		/* registered abbreviations (set) */
 static GHashTable *vals_by_enum;	/* hwmsg_name table -> value_string */
@@ -193,6 +194,7 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 		       BASE_NONE, NULL);
 	}
 	g_hash_table_insert(regs_by_id, GUINT_TO_POINTER(reg->id), m);
+	reg_of_id[reg->id] = m;
 	return m;
 }
 
@@ -578,9 +580,9 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err->msg);
 	else if (ret < 0)
 		expert_add_info_format(pinfo, ti, &ei_undecoded, "%s", err->msg);
-	/* the index part ("local_port 17"): the caller puts it in Info */
+	/* the index part (" local_port 17"): the caller puts it in Info */
 	if (strlen(summary) > name_len)
-		g_strlcpy(info, summary + name_len + 1, HWMSG_WS_REG_INFO_LEN);
+		g_strlcpy(info, summary + name_len, HWMSG_WS_REG_INFO_LEN);
 }
 
 /*
@@ -624,7 +626,7 @@ static gboolean info_only(tvbuff_t *tvb, const struct mlxreg_reg *m,
 					 sizeof(summary)))
 		return FALSE;
 	if (strlen(summary) > name_len)
-		g_strlcpy(info, summary + name_len + 1, HWMSG_WS_REG_INFO_LEN);
+		g_strlcpy(info, summary + name_len, HWMSG_WS_REG_INFO_LEN);
 	return TRUE;
 }
 
@@ -655,7 +657,7 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 
 	if (!ctx)
 		return 0;
-	m = g_hash_table_lookup(regs_by_id, GUINT_TO_POINTER(ctx->reg_id));
+	m = reg_of_id[ctx->reg_id];
 	if (!m)
 		return 0;
 	ctx->info[0] = '\0';

@@ -21,12 +21,13 @@ static int st_node_registers, st_node_methods, st_node_statuses,
 void hwmsg_ws_tap_time(struct hwmsg_ws_tap *tap, packet_info *pinfo,
 		       const struct hwmsg_ws_txn_frame *f)
 {
-	nstime_t delta;
+	nstime_t delta, req;
 
 	tap->has_time = f && f->response && f->req_frame;
 	tap->time_us = 0;
 	if (tap->has_time) {
-		nstime_delta(&delta, &pinfo->abs_ts, &f->req_time);
+		hwmsg_ws_txn_req_time(f, &req);
+		nstime_delta(&delta, &pinfo->abs_ts, &req);
 		tap->time_us = nstime_to_sec(&delta) * 1e6;
 	}
 }

@@ -16,40 +16,38 @@
 /*
  * The per-frame records, by frame number, in chunks that never move: a
  * frame's record is an index away (no hash, no allocation per frame) and
- * the table costs only the chunks a capture reaches.
+ * the table costs only the chunks a capture reaches. A frame is EMAD or
+ * CMD_REG: a second protocol tracking the same frame (Decode As) gets its
+ * record from the overflow map.
  */
-#define TXN_CHUNK_FRAMES 4096u
-/* Protocols that track (emad, cmd_reg): each has its own records. */
+#define TXN_CHUNK_FRAMES 8192u
+/* Protocols that track (emad, cmd_reg), numbered from 1 in records. */
 #define TXN_PROTOS 2
-
-struct txn_table {
-	int proto;
-	struct hwmsg_ws_txn_frame **chunks;
-	guint n_chunks;
-};
 
 /* One capture file's tracker and its records. */
 struct txn_file {
 	gboolean open;		/* file_closed() is registered */
 	struct hwmsg_txn *t;
-	struct txn_table tables[TXN_PROTOS];
+	struct hwmsg_ws_txn_frame **chunks;
+	guint n_chunks;
+	GHashTable *overflow;	/* frame * TXN_PROTOS + slot -> record */
 };
 
 static struct txn_file file;
+static int protos[TXN_PROTOS];	/* slot - 1 -> proto id */
 
 /* The file scope is freed: the next file starts with an empty tracker. */
 static gboolean file_closed(wmem_allocator_t *scope _U_,
 			    wmem_cb_event_t event _U_, void *data _U_)
 {
-	guint i, c;
+	guint c;
 
 	hwmsg_txn_free(file.t);
-	file.t = NULL;
-	for (i = 0; i < TXN_PROTOS; i++) {
-		for (c = 0; c < file.tables[i].n_chunks; c++)
-			g_free(file.tables[i].chunks[c]);
-		g_free(file.tables[i].chunks);
-	}
+	for (c = 0; c < file.n_chunks; c++)
+		g_free(file.chunks[c]);
+	g_free(file.chunks);
+	if (file.overflow)
+		g_hash_table_destroy(file.overflow);
 	memset(&file, 0, sizeof(file));
 	return FALSE;
 }
@@ -70,39 +68,58 @@ static struct hwmsg_txn *file_txn(void)
 	return file.t;
 }
 
-static struct txn_table *proto_table(int proto)
+/* proto's number in records, 1.. */
+static guint8 proto_slot(int proto)
 {
 	guint i;
 
-	file_open();
 	for (i = 0; i < TXN_PROTOS; i++) {
-		if (!file.tables[i].chunks && !file.tables[i].proto)
-			file.tables[i].proto = proto;
-		if (file.tables[i].proto == proto)
-			return &file.tables[i];
+		if (!protos[i])
+			protos[i] = proto;
+		if (protos[i] == proto)
+			return (guint8)(i + 1);
 	}
 	DISSECTOR_ASSERT_NOT_REACHED();
-	return NULL;
+	return 0;
 }
 
-/* The record of frame num (zeroed until tracked); grows the table. */
-static struct hwmsg_ws_txn_frame *frame_record(struct txn_table *tb,
-					       guint32 num)
+/* The record of frame num for the protocol in slot (zeroed until tracked). */
+static struct hwmsg_ws_txn_frame *frame_record(guint8 slot, guint32 num)
 {
 	guint c = num / TXN_CHUNK_FRAMES;
+	struct hwmsg_ws_txn_frame *f;
+	gpointer key;
 
-	if (c >= tb->n_chunks) {
-		guint n = MAX(c + 1, tb->n_chunks * 2);
+	file_open();
+	if (c >= file.n_chunks) {
+		guint n = MAX(c + 1, file.n_chunks * 2);
 
-		tb->chunks = g_renew(struct hwmsg_ws_txn_frame *, tb->chunks, n);
-		memset(tb->chunks + tb->n_chunks, 0,
-		       (n - tb->n_chunks) * sizeof(*tb->chunks));
-		tb->n_chunks = n;
+		file.chunks = g_renew(struct hwmsg_ws_txn_frame *, file.chunks,
+				      n);
+		memset(file.chunks + file.n_chunks, 0,
+		       (n - file.n_chunks) * sizeof(*file.chunks));
+		file.n_chunks = n;
 	}
-	if (!tb->chunks[c])
-		tb->chunks[c] = g_new0(struct hwmsg_ws_txn_frame,
-				       TXN_CHUNK_FRAMES);
-	return &tb->chunks[c][num % TXN_CHUNK_FRAMES];
+	if (!file.chunks[c])
+		file.chunks[c] = g_new0(struct hwmsg_ws_txn_frame,
+					TXN_CHUNK_FRAMES);
+	f = &file.chunks[c][num % TXN_CHUNK_FRAMES];
+	if (!f->proto || f->proto == slot)
+		return f;
+	if (!file.overflow)
+		file.overflow = g_hash_table_new_full(g_int64_hash,
+						      g_int64_equal, g_free,
+						      g_free);
+	key = g_new(gint64, 1);
+	*(gint64 *)key = (gint64)num * TXN_PROTOS + slot;
+	f = g_hash_table_lookup(file.overflow, key);
+	if (f) {
+		g_free(key);
+		return f;
+	}
+	f = g_new0(struct hwmsg_ws_txn_frame, 1);
+	g_hash_table_insert(file.overflow, key, f);
+	return f;
 }
 
 static guint64 ts_ns(const nstime_t *ts)
@@ -112,14 +129,14 @@ static guint64 ts_ns(const nstime_t *ts)
 	return (guint64)ts->secs * 1000000000u + (guint64)ts->nsecs;
 }
 
-static void ns_to_nstime(nstime_t *ts, guint64 ns)
+void hwmsg_ws_txn_req_time(const struct hwmsg_ws_txn_frame *f, nstime_t *ts)
 {
-	ts->secs = (time_t)(ns / 1000000000u);
-	ts->nsecs = (int)(ns % 1000000000u);
+	ts->secs = (time_t)(f->req_ts_ns / 1000000000u);
+	ts->nsecs = (int)(f->req_ts_ns % 1000000000u);
 }
 
 /* First pass: feed the tracker and fill f (and the request's response_in). */
-static void txn_feed(packet_info *pinfo, struct txn_table *tb,
+static void txn_feed(packet_info *pinfo, guint8 slot,
 		     const char *device, guint16 type,
 		     const struct hwmsg_emad_op *op,
 		     struct hwmsg_ws_txn_frame *f)
@@ -127,7 +144,8 @@ static void txn_feed(packet_info *pinfo, struct txn_table *tb,
 	struct hwmsg_txn *t = file_txn();
 	struct hwmsg_ws_txn_frame *req;
 	struct hwmsg_record rec = { 0 };
-	struct hwmsg_msg msg = { 0 };
+	struct hwmsg_msg msg;	/* the tracker reads type and op only: the
+				 * rest (half a KiB) is left unset */
 	struct hwmsg_txn_info info;
 
 	if (!t)
@@ -154,10 +172,10 @@ static void txn_feed(packet_info *pinfo, struct txn_table *tb,
 	if (!info.matched)
 		return;
 	f->req_frame = (guint32)info.req_ref;
-	ns_to_nstime(&f->req_time, info.req_ts_ns);
-	req = frame_record(tb, f->req_frame);
+	f->req_ts_ns = info.req_ts_ns;
+	req = frame_record(slot, f->req_frame);
 	/* a busy answer keeps the request waiting: response_in is the first */
-	if (req->known && !req->response && !req->rsp_frame)
+	if (req->proto && !req->response && !req->rsp_frame)
 		req->rsp_frame = pinfo->num;
 }
 
@@ -165,16 +183,16 @@ struct hwmsg_ws_txn_frame *hwmsg_ws_txn_track(packet_info *pinfo, int proto,
 					      const char *device, guint16 type,
 					      const struct hwmsg_emad_op *op)
 {
-	struct txn_table *tb = proto_table(proto);
-	struct hwmsg_ws_txn_frame *f = frame_record(tb, pinfo->num);
+	guint8 slot = proto_slot(proto);
+	struct hwmsg_ws_txn_frame *f = frame_record(slot, pinfo->num);
 
-	if (f->known)
+	if (f->proto)
 		return f;
-	f->known = TRUE;
+	f->proto = slot;
 	f->response = op->response;
 	/* the tracker wants capture order: only the first pass feeds it */
 	if (!PINFO_FD_VISITED(pinfo))
-		txn_feed(pinfo, tb, device, type, op, f);
+		txn_feed(pinfo, slot, device, type, op, f);
 	return f;
 }
 
@@ -183,7 +201,7 @@ void hwmsg_ws_txn_add_tree(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			   const struct hwmsg_ws_txn_fields *ids)
 {
 	proto_item *pi;
-	nstime_t delta;
+	nstime_t delta, req;
 
 	if (!tree) {	/* no items; the expert info still counts */
 		if (f->retrans && ids->hf_retrans)
@@ -201,7 +219,8 @@ void hwmsg_ws_txn_add_tree(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		pi = proto_tree_add_uint(tree, *ids->hf_response_to, tvb, 0, 0,
 					 f->req_frame);
 		proto_item_set_generated(pi);
-		nstime_delta(&delta, &pinfo->abs_ts, &f->req_time);
+		hwmsg_ws_txn_req_time(f, &req);
+		nstime_delta(&delta, &pinfo->abs_ts, &req);
 		pi = proto_tree_add_time(tree, *ids->hf_time, tvb, 0, 0, &delta);
 		proto_item_set_generated(pi);
 	}
