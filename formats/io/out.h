@@ -7,19 +7,17 @@
 #ifndef HWMSG_IO_OUT_H
 #define HWMSG_IO_OUT_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include <zstd.h>
-
 #include "hwmsg/err.h"
+#include "zframes.h"
 
 /* Pending input is compressed after this much even without a flush. */
 #define HWMSG_OUT_FRAME_MAX	(1u << 20)
-/* With this much room before the next point a block may be split. */
-#define HWMSG_OUT_FRESH_ROOM	(32u << 10)
 /* After a stop request, how long a pipe's reader gets to take the rest. */
 #define HWMSG_OUT_STOP_GRACE_MS	1000
 
@@ -35,16 +33,26 @@ struct hwmsg_out {
 	bool own_fd;		/* not stdout: close it */
 	bool sigpipe;		/* fd is a pipe or socket */
 	int error;		/* sticky errno of the first failure */
-	uint8_t *buf;		/* plain: bytes for fd; zstd: one frame */
+	uint8_t *buf;		/* plain: bytes for fd; zstd: the seek table */
 	size_t cap, len;
-	ZSTD_CCtx *zc;		/* NULL: plain output */
-	/* zstd: plain bytes of the frames to come, and where blocks start */
-	uint8_t *pend;
-	size_t pend_len, pend_cap;
-	uint32_t *cuts;
-	size_t ncuts, cuts_cap;
+	bool zstd;
+	/*
+	 * zstd: the compressor, and the plain bytes of the frames to come.
+	 * Each FRAME_MAX of them goes to the compression thread (job) while
+	 * the next fills pend; the pieces it lays out are written here, by
+	 * the caller's thread, when the job is collected. While busy, zf, job,
+	 * pieces and job_* belong to the thread.
+	 */
+	struct zframes zf;
+	struct zinput pend, job;
+	struct zpieces pieces;
+	int job_ret;
+	char job_msg[96];
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool thread_on, busy, quit;
 	uint64_t off;		/* compressed bytes written */
-	double ratio;		/* plain/compressed of the last frame */
 	uint32_t *seek;		/* per frame: compressed, plain size */
 	size_t nseek, seek_cap;
 	/*
