@@ -465,6 +465,10 @@ static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 
 	if (caplen < len)
 		data = cut_record(r, data, caplen, &use_len, &cut_by);
+	/* a record that decodes as it is needs no NULs added: the walk for
+	 * names without one only when it does not (the same result) */
+	else if (!hwmsg_rec_decode(data, use_len, rec, NULL))
+		return 0;
 	if (data)
 		data = nul_names(r, data, &use_len);
 	if (!data)
