@@ -186,6 +186,18 @@ static size_t index_len(guint32 count)
 	return n;
 }
 
+/* Does a case before k have k's name and layout (the same arm)? */
+static gboolean same_arm_before(const struct hwmsg_reg_field *f, unsigned int k)
+{
+	unsigned int j;
+
+	for (j = 0; j < k; j++)
+		if (f->cases[j].layout == f->cases[k].layout &&
+		    !strcmp(f->cases[j].name, f->cases[k].name))
+			return TRUE;
+	return FALSE;
+}
+
 /*
  * Is every field under l reached by one path only (no layout twice: not
  * shared, not recursive), each path ("a[12].b.unicast.c", plen before l's
@@ -212,6 +224,9 @@ static gboolean plain_layout(const struct hwmsg_reg_layout *l, size_t plen,
 		for (k = 0; f->kind == HWMSG_REG_UNION && k < f->n_cases; k++) {
 			size_t arm = len + 1 + strlen(f->cases[k].name);
 
+			/* several values of one arm: one path */
+			if (same_arm_before(f, k))
+				continue;
 			if (arm >= HWMSG_REG_PATH_MAX - 1 ||
 			    (f->cases[k].layout &&
 			     !plain_layout(f->cases[k].layout, arm, seen)))
