@@ -54,6 +54,15 @@ struct mlxreg_reg {
 	 * value's field names its hf and its last path element is its
 	 * name, so the decoder need not build filter names or whole paths */
 	gboolean plain;
+	/* leaves again, as an open-addressing table of a power of two
+	 * slots (a lookup per decoded value; a GHashTable's showed) */
+	struct mlxreg_slot *slots;
+	guint slot_mask, slot_leaves;
+};
+
+struct mlxreg_slot {
+	const struct hwmsg_reg_field *field;	/* NULL: empty */
+	const struct mlxreg_leaf *leaf;
 };
 
 /*
@@ -713,6 +722,48 @@ static gboolean info_only(tvbuff_t *tvb, const struct mlxreg_reg *m,
 	return TRUE;
 }
 
+static guint slot_of(const struct hwmsg_reg_field *f, guint mask)
+{
+	guint64 h = (guint64)(uintptr_t)f * 0x9e3779b97f4a7c15ull;
+
+	return (guint)(h >> 32) & mask;
+}
+
+/* (Re)build m's slots from m->leaves, which registration may have grown. */
+static void build_slots(struct mlxreg_reg *m)
+{
+	guint n = g_hash_table_size(m->leaves), size = 8, i;
+	GHashTableIter it;
+	gpointer key, val;
+
+	while (size < n * 2)
+		size *= 2;
+	g_free(m->slots);
+	m->slots = g_new0(struct mlxreg_slot, size);
+	m->slot_mask = size - 1;
+	m->slot_leaves = n;
+	g_hash_table_iter_init(&it, m->leaves);
+	while (g_hash_table_iter_next(&it, &key, &val)) {
+		for (i = slot_of(key, m->slot_mask); m->slots[i].field;
+		     i = (i + 1) & m->slot_mask)
+			;
+		m->slots[i].field = key;
+		m->slots[i].leaf = val;
+	}
+}
+
+static const struct mlxreg_leaf *find_leaf(const struct mlxreg_reg *m,
+					   const struct hwmsg_reg_field *f)
+{
+	guint i;
+
+	for (i = slot_of(f, m->slot_mask); m->slots[i].field;
+	     i = (i + 1) & m->slot_mask)
+		if (m->slots[i].field == f)
+			return m->slots[i].leaf;
+	return NULL;
+}
+
 /*
  * The decoded values of the register being dissected: one list, its buffer
  * kept from frame to frame (no allocation per frame once it is large
@@ -740,7 +791,7 @@ static void decoded_release(void)
  * field is one whose hf we know and nothing is missing. Else the caller
  * decodes the full way: hf by filter name, the error naming a whole path.
  */
-static gboolean plain_decode(const struct mlxreg_reg *m, const guint8 *p,
+static gboolean plain_decode(struct mlxreg_reg *m, const guint8 *p,
 			     guint len, struct hwmsg_err *err)
 {
 	unsigned int i;
@@ -750,6 +801,8 @@ static gboolean plain_decode(const struct mlxreg_reg *m, const guint8 *p,
 				   HWMSG_REG_DECODE_NO_FILTER |
 				   HWMSG_REG_DECODE_LEAF_PATHS) != 0)
 		return FALSE;
+	if (!m->slots || m->slot_leaves != g_hash_table_size(m->leaves))
+		build_slots(m);
 	if (leaf_cap < decoded.n_values) {
 		leaf_cap = MAX(decoded.n_values, 64);
 		leaf_of = g_renew(const struct mlxreg_leaf *, leaf_of, leaf_cap);
@@ -760,7 +813,7 @@ static gboolean plain_decode(const struct mlxreg_reg *m, const guint8 *p,
 		leaf_of[i] = NULL;
 		if (v->group)
 			continue;
-		leaf_of[i] = g_hash_table_lookup(m->leaves, v->field);
+		leaf_of[i] = find_leaf(m, v->field);
 		if (!leaf_of[i])
 			return FALSE;
 	}
@@ -772,7 +825,7 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 {
 	static const guint8 empty[1];
 	struct hwmsg_ws_reg_ctx *ctx = data;
-	const struct mlxreg_reg *m;
+	struct mlxreg_reg *m;
 	struct hwmsg_err err;
 	guint len = tvb_captured_length(tvb);
 	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
