@@ -25,8 +25,39 @@ void ob_init(struct obuf *o, char *buf, size_t cap, FILE *f)
 	o->line = false;
 }
 
+/* A memory buffer (no FILE) doubles; out of memory, it loses its text. */
+static void ob_grow(struct obuf *o, size_t n)
+{
+	size_t cap = o->cap ? o->cap : 256;
+	char *b;
+
+	while (cap - o->len < n)
+		cap *= 2;
+	b = realloc(o->buf, cap);
+	if (!b) {
+		o->len = 0;
+		return;
+	}
+	o->buf = b;
+	o->cap = cap;
+}
+
+int ob_open_mem(struct obuf *o, size_t cap)
+{
+	if (ob_open(o, stdout, cap))
+		return -1;
+	o->f = NULL;
+	o->line = false;
+	return 0;
+}
+
 void ob_flush(struct obuf *o)
 {
+	if (!o->f) {		/* memory: room instead of a write */
+		if (o->len == o->cap)
+			ob_grow(o, 1);
+		return;
+	}
 	if (o->len)
 		fwrite(o->buf, 1, o->len, o->f);
 	o->len = 0;
@@ -45,6 +76,14 @@ void ob_close(struct obuf *o)
 
 void ob_put_slow(struct obuf *o, const char *s, size_t n)
 {
+	if (!o->f) {
+		ob_grow(o, n);
+		if (o->cap - o->len >= n) {
+			memcpy(o->buf + o->len, s, n);
+			o->len += n;
+		}
+		return;
+	}
 	ob_flush(o);
 	if (n > o->cap) {	/* larger than the buffer: straight through */
 		fwrite(s, 1, n, o->f);

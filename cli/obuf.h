@@ -16,13 +16,15 @@
 struct obuf {
 	char *buf;
 	size_t len, cap;
-	FILE *f;		/* where a flush writes */
+	FILE *f;		/* where a flush writes; NULL: memory that grows */
 	bool owned;		/* buf is ours to free */
 	bool line;		/* a terminal: flush after each record */
 };
 
 /* A heap buffer of cap bytes for f; -1 when out of memory. */
 int ob_open(struct obuf *o, FILE *f, size_t cap);
+/* Text kept in memory (f NULL): the buffer grows instead of writing. */
+int ob_open_mem(struct obuf *o, size_t cap);
 /* Over caller memory (a few hundred bytes on the stack will do). */
 void ob_init(struct obuf *o, char *buf, size_t cap, FILE *f);
 void ob_flush(struct obuf *o);
@@ -36,6 +38,25 @@ static inline void ob_end_record(struct obuf *o)
 }
 
 void ob_put_slow(struct obuf *o, const char *s, size_t n);
+
+/*
+ * Lend an owned (ob_open) buffer to code that appends to a malloc'ed
+ * (s, len, cap) and may realloc it (hwmsg_reg_text_append): text goes
+ * into the buffer with no copy. ob_return takes it back, maybe larger.
+ */
+static inline void ob_lend(struct obuf *o, char **s, size_t *len, size_t *cap)
+{
+	*s = o->buf;
+	*len = o->len;
+	*cap = o->cap;
+}
+
+static inline void ob_return(struct obuf *o, char *s, size_t len, size_t cap)
+{
+	o->buf = s;
+	o->len = len;
+	o->cap = cap;
+}
 
 static inline void ob_put(struct obuf *o, const char *s, size_t n)
 {

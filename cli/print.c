@@ -217,11 +217,24 @@ static const struct hwmsg_regdb *regdb(void)
  * wins), without parsing the vendor files (0.1 s and 15 MB) for registers
  * the built-in layouts describe: those load on the first one they alone do.
  */
-static const struct hwmsg_reg *reg_of(uint16_t id)
+static const struct hwmsg_reg *reg_lookup(uint16_t id)
 {
 	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 
 	return r && r->layout ? r : hwmsg_regdb_find(regdb(), id);
+}
+
+/* Looked up once per id, as the names are (two lookups per message). */
+static const struct hwmsg_reg *reg_of(uint16_t id)
+{
+	static const struct hwmsg_reg *reg[65536];
+	static uint8_t known[65536];
+
+	if (!known[id]) {
+		reg[id] = reg_lookup(id);
+		known[id] = 1;
+	}
+	return reg[id];
 }
 
 /* " local_port 17": the index fields that say which instance it is. */
@@ -422,65 +435,66 @@ static void print_op_fields(struct obuf *o, const struct hwmsg_emad_op *op,
 }
 
 /*
- * One decoded register line, as hwmsg_reg_print() prints it:
- * "<indent><2 spaces per depth><name padded to 24 - 2 * depth> <value>".
+ * The register's text, written by libhwmsg straight into o's buffer (it
+ * may grow it) when o owns one, else through a buffer of its own; -1 (and
+ * nothing written) when it has no text.
  */
-struct reg_line_ctx {
-	struct obuf *o;
-	const char *indent;
-	size_t indent_len;
-};
-
-static void reg_line(void *ctx, unsigned int depth, const char *name,
-		     const char *value)
+static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
+		    const struct hwmsg_msg *msg, struct hwmsg_err *err)
 {
-	struct reg_line_ctx *c = ctx;
-	size_t pad = depth < 12 ? 24 - 2 * depth : 1, n = strlen(name);
+	static struct hwmsg_reg_text own;
+	struct hwmsg_reg_text t;
+	int r;
 
-	ob_put(c->o, c->indent, c->indent_len);
-	ob_fill(c->o, ' ', 2 * (size_t)depth);
-	ob_put(c->o, name, n);
-	if (value) {
-		ob_fill(c->o, ' ', (n < pad ? pad - n : 0) + 1);
-		ob_puts(c->o, value);
+	if (o->owned) {
+		ob_lend(o, &t.s, &t.len, &t.cap);
+		r = hwmsg_reg_text_append(&t, reg, msg->reg, msg->reg_len,
+					  "        ", false, err);
+		ob_return(o, t.s, t.len, t.cap);
+		return r;
 	}
-	ob_putc(c->o, '\n');
+	own.len = 0;
+	r = hwmsg_reg_text_append(&own, reg, msg->reg, msg->reg_len,
+				  "        ", false, err);
+	if (r >= 0)
+		ob_put(o, own.s, own.len);
+	return r;
 }
 
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
-	static struct hwmsg_reg_decoded d;	/* its buffer is kept */
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
-	struct reg_line_ctx c = { o, "        ", 8 };
 	struct hwmsg_err err;
+	size_t i = 0;
 	int r = -1;
 
-	if (reg)
-		r = hwmsg_reg_decode_flags(reg, msg->reg, msg->reg_len, &d,
-					   &err, HWMSG_REG_DECODE_NO_FILTER |
-					   HWMSG_REG_DECODE_LEAF_PATHS);
+	while (i < msg->reg_len && !msg->reg[i])
+		i++;
+	if (reg && reg->layout) {
+		static const char all_zero[] = "        (all zero)\n";
+		size_t n = i == msg->reg_len ? sizeof(all_zero) - 1 : 0;
+
+		/* zero fields are not printed; "(all zero)" goes again if
+		 * there is no text after all */
+		if (o->cap - o->len < n)
+			ob_flush(o);
+		ob_put(o, all_zero, n);
+		r = reg_text(o, reg, msg, &err);
+		if (r < 0)
+			o->len -= n;
+	}
 	if (r < 0) {
 		print_hex(o, msg->reg, msg->reg_len, "        ");
 		return;
 	}
-	{
-		size_t i = 0;
+	if (r > 0) {
+		/* rare (a cut register): the message names the field by its
+		 * whole path, so decode again for it */
+		struct hwmsg_reg_decoded full;
 
-		while (i < msg->reg_len && !msg->reg[i])
-			i++;
-		if (i == msg->reg_len)	/* zero fields are not printed */
-			ob_puts(o, "        (all zero)\n");
-		hwmsg_reg_format(&d, false, reg_line, &c);
-		if (r > 0) {
-			/* rare (a cut register): the message names the
-			 * field by its whole path, so decode again for it */
-			struct hwmsg_reg_decoded full;
-
-			hwmsg_reg_decode_reg(reg, msg->reg, msg->reg_len,
-					     &full, &err);
-			hwmsg_reg_decoded_free(&full);
-			ob_printf(o, "        ! %s\n", err.msg);
-		}
+		hwmsg_reg_decode_reg(reg, msg->reg, msg->reg_len, &full, &err);
+		hwmsg_reg_decoded_free(&full);
+		ob_printf(o, "        ! %s\n", err.msg);
 	}
 }
 
@@ -667,72 +681,132 @@ static bool json_leaf_is_zero(const struct hwmsg_reg_value *v)
 }
 
 /*
- * "quantities":{"temperature":{"value":51.75,"unit":"C"}}: the fields the
- * database gives a unit or scale, as what they measure; left out if none.
+ * A register's JSON from one walk: "index":{...} (the register's own index
+ * fields) always; with -V "fields":{...} (every non-zero leaf by its whole
+ * path) and "quantities":{"temperature":{"value":51.75,"unit":"C"}} (the
+ * fields the database gives a unit or scale, as what they measure; left
+ * out if none). index goes straight out, the other two are kept aside
+ * until the walk is done.
  */
-static void json_quantities(struct obuf *o, const struct hwmsg_reg_decoded *d)
+struct json_walk {
+	struct obuf *o;
+	struct obuf *fields, *quant;	/* NULL: not asked for */
+	bool first_i, first_f, first_q;
+	char path[HWMSG_REG_PATH_MAX];	/* the value's, as a decode has it */
+	size_t group_len[32];		/* path lengths of the open groups */
+};
+
+/* Append n bytes of s to the path at *used, cut as a decode cuts it. */
+static void path_add(char *path, size_t *used, const char *s, size_t n)
 {
-	bool first = true;
-
-	for (unsigned int i = 0; i < d->n_values; i++) {
-		const struct hwmsg_reg_value *v = &d->values[i];
-		double q;
-
-		if (v->group || v->missing || json_leaf_is_zero(v) ||
-		    !hwmsg_reg_quantity(v->field, v->raw, &q))
-			continue;
-		ob_puts(o, first ? ",\"quantities\":{" : ",");
-		json_ob_str(o, v->path);
-		ob_put(o, ":{", 2);
-		json_ob_quantity(o, "", "value", v->field, v->raw);
-		ob_putc(o, '}');
-		first = false;
-	}
-	if (!first)
-		ob_putc(o, '}');
+	if (n > HWMSG_REG_PATH_MAX - 1 - *used)
+		n = HWMSG_REG_PATH_MAX - 1 - *used;
+	memcpy(path + *used, s, n);
+	*used += n;
 }
 
-/* "index":{...} always; "fields":{...} (every non-zero leaf) with -V */
+/* "parent.name[index]": the path a decode gives the value. */
+static void json_path(struct json_walk *w, const struct hwmsg_reg_value *v,
+		      const char *name, long index)
+{
+	size_t used = v->depth ? w->group_len[v->depth - 1] : 0;
+
+	if (used)
+		path_add(w->path, &used, ".", 1);
+	path_add(w->path, &used, name, strlen(name));
+	if (index >= 0) {
+		char d[24];
+		size_t i = sizeof(d);
+		unsigned long k = (unsigned long)index;
+
+		d[--i] = ']';
+		do
+			d[--i] = (char)('0' + k % 10);
+		while (k /= 10);
+		d[--i] = '[';
+		path_add(w->path, &used, d + i, sizeof(d) - i);
+	}
+	w->path[used] = '\0';
+	if (v->group)
+		w->group_len[v->depth] = used;
+}
+
+static void json_value(void *ctx, const struct hwmsg_reg_value *v,
+		       const char *name, long index)
+{
+	struct json_walk *w = ctx;
+	double q;
+
+	if (v->depth >= sizeof(w->group_len) / sizeof(w->group_len[0]))
+		return;
+	if (!v->depth && !v->group && !v->missing && !v->field->count &&
+	    v->field->access == HWMSG_REG_INDEX) {
+		json_path(w, v, name, index);
+		if (!w->first_i)
+			ob_putc(w->o, ',');
+		json_ob_str(w->o, w->path);
+		ob_putc(w->o, ':');
+		json_field_value(w->o, v);
+		w->first_i = false;
+	}
+	if (!w->fields)
+		return;
+	if (v->group) {
+		json_path(w, v, name, index);
+		return;
+	}
+	if (v->missing || json_leaf_is_zero(v))
+		return;
+	json_path(w, v, name, index);
+	if (!w->first_f)
+		ob_putc(w->fields, ',');
+	json_ob_str(w->fields, w->path);
+	ob_putc(w->fields, ':');
+	json_field_value(w->fields, v);
+	w->first_f = false;
+	if (!hwmsg_reg_quantity(v->field, v->raw, &q))
+		return;
+	ob_puts(w->quant, w->first_q ? ",\"quantities\":{" : ",");
+	json_ob_str(w->quant, w->path);
+	ob_put(w->quant, ":{", 2);
+	json_ob_quantity(w->quant, "", "value", v->field, v->raw);
+	ob_putc(w->quant, '}');
+	w->first_q = false;
+}
+
 static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 {
-	static struct hwmsg_reg_decoded d;	/* its buffer is kept */
+	static const struct hwmsg_reg_visitor vis = { .value = json_value };
+	static struct obuf index, fields, quant;	/* buffers are kept */
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
-	bool first_i = true, first_f = true;
+	struct json_walk w = { .o = &index, .first_i = true, .first_f = true,
+			       .first_q = true };
 
-	if (!reg || hwmsg_reg_decode_flags(reg, msg->reg, msg->reg_len, &d,
-					   NULL, HWMSG_REG_DECODE_NO_FILTER) < 0)
+	if (!reg || !reg->layout)
+		return;
+	if ((!index.buf && ob_open_mem(&index, 1024)) ||
+	    (!fields.buf && ob_open_mem(&fields, 4096)) ||
+	    (!quant.buf && ob_open_mem(&quant, 1024)))
+		return;
+	index.len = fields.len = quant.len = 0;
+	if (all) {
+		w.fields = &fields;
+		w.quant = &quant;
+	}
+	if (hwmsg_reg_walk(reg, msg->reg, msg->reg_len,
+			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_TOP,
+			   &vis, &w, NULL) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");
-	for (unsigned int i = 0; i < d.n_values; i++) {
-		const struct hwmsg_reg_value *v = &d.values[i];
-
-		if (v->depth || v->group || v->missing || v->field->count ||
-		    v->field->access != HWMSG_REG_INDEX)
-			continue;
-		if (!first_i)
-			ob_putc(o, ',');
-		json_ob_str(o, v->path);
-		ob_putc(o, ':');
-		json_field_value(o, v);
-		first_i = false;
-	}
+	ob_put(o, index.buf, index.len);
 	ob_putc(o, '}');
 	if (all) {
 		ob_puts(o, ",\"fields\":{");
-		for (unsigned int i = 0; i < d.n_values; i++) {
-			const struct hwmsg_reg_value *v = &d.values[i];
-
-			if (v->group || v->missing || json_leaf_is_zero(v))
-				continue;
-			if (!first_f)
-				ob_putc(o, ',');
-			json_ob_str(o, v->path);
-			ob_putc(o, ':');
-			json_field_value(o, v);
-			first_f = false;
-		}
+		ob_put(o, fields.buf, fields.len);
 		ob_putc(o, '}');
-		json_quantities(o, &d);
+		ob_put(o, quant.buf, quant.len);
+		if (!w.first_q)
+			ob_putc(o, '}');
 	}
 }
 

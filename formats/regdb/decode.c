@@ -23,8 +23,33 @@ struct decoder {
 	bool shallow;			/* top-level scalars only */
 	bool no_filter;			/* leave the filter names empty */
 	bool leaf_paths;		/* paths without their parents' */
+	bool last_missing;		/* the value pushed last is missing */
+	bool top;			/* HWMSG_REG_WALK_TOP: depth 0 only */
+	bool measuring;			/* zero_record(): zm is measuring */
+	struct zero_memo *zm;		/* HWMSG_REG_WALK_SKIP_ZERO */
+	/* hwmsg_reg_walk: values go to vis, each in slots[depth], no list */
+	const struct hwmsg_reg_visitor *vis;
+	void *vis_ctx;
+	struct hwmsg_reg_value *slots;
+	unsigned int n_walked;
 };
 
+
+/*
+ * HWMSG_REG_WALK_SKIP_ZERO: the first zero record of a layout at a depth
+ * is walked and measured (the bits it reads, whether a value says
+ * something); the next ones of the message are counted, not walked.
+ */
+struct zero_memo {
+	bool loud;
+	uint64_t lo_bit, hi_bit;
+	struct {
+		const struct hwmsg_reg_layout *l;
+		unsigned int depth, values;
+		bool quiet;
+	} memo[4];
+	unsigned int n;
+};
 
 /* Bit address (big-endian bit order) of a field's first bit. */
 static uint64_t field_bit(const struct hwmsg_reg_field *f, uint64_t base)
@@ -44,45 +69,65 @@ static uint64_t elem_bit(const struct hwmsg_reg_field *f, uint64_t base,
 			     field_bit(f, base) + elem_bits;
 }
 
-static bool bits_present(const struct decoder *d, uint64_t bit,
-			 uint64_t width)
+static bool bits_present(struct decoder *d, uint64_t bit, uint64_t width)
 {
+	if (d->measuring) {	/* the bits a zero record reads */
+		struct zero_memo *z = d->zm;
+
+		z->lo_bit = bit < z->lo_bit ? bit : z->lo_bit;
+		z->hi_bit = bit + width > z->hi_bit ? bit + width : z->hi_bit;
+	}
 	return bit + width <= (uint64_t)d->len * 8;
 }
 
-/* width <= 64 bits at a big-endian bit address; caller checked bounds. */
+/*
+ * width <= 64 bits at a big-endian bit address; caller checked bounds.
+ * The bytes that hold them are read whole, then shifted and masked.
+ */
 static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
 {
-	uint64_t v = 0;
+	uint64_t v = 0, first, last;
 	unsigned int i;
 
-	if (bit % 8 == 0 && width % 8 == 0) {
-		for (i = 0; i < width / 8; i++)
-			v = v << 8 | p[bit / 8 + i];
-		return v;
-	}
-	for (i = 0; i < width; i++) {
-		uint64_t b = bit + i;
-
-		v = v << 1 | ((p[b / 8] >> (7 - b % 8)) & 1);
-	}
-	return v;
+	if (!width)
+		return 0;
+	first = bit / 8;
+	last = (bit + width - 1) / 8;
+	if (last - first >= 8)		/* 9 bytes: two reads */
+		return get_bits(p, bit, width - 32) << 32 |
+		       get_bits(p, bit + width - 32, 32);
+	for (i = 0; i <= last - first; i++)
+		v = v << 8 | p[first + i];
+	v >>= (last + 1) * 8 - (bit + width);
+	return width < 64 ? v & ((1ull << width) - 1) : v;
 }
 
 bool hwmsg_reg_kind_is_number(uint8_t kind)
 {
-	return kind == HWMSG_REG_UINT || kind == HWMSG_REG_INT ||
-	       kind == HWMSG_REG_BOOL || kind == HWMSG_REG_ENUM ||
-	       kind == HWMSG_REG_FLAGS ||
-	       kind == HWMSG_REG_U64 || kind == HWMSG_REG_IPV4;
+	return regdb_is_number(kind);
 }
 
-static struct hwmsg_reg_value *push(struct decoder *d)
+static struct hwmsg_reg_value *push(struct decoder *d, unsigned int depth)
 {
 	struct hwmsg_reg_decoded *o = d->out;
+	struct hwmsg_reg_value *v;
 
 	if (d->failed)
 		return NULL;
+	d->last_missing = false;
+	if (d->vis) {
+		/* the list's limit, so that a walk and a decode agree */
+		if (d->n_walked == DECODE_MAX_VALUES || depth >= REGDB_WALK_DEPTH) {
+			d->failed = true;
+			hwmsg_errf(d->err, 0, "%s: more than %u fields",
+				   o->reg->name, DECODE_MAX_VALUES);
+			return NULL;
+		}
+		d->n_walked++;
+		v = &d->slots[depth];
+		memset(v, 0, offsetof(struct hwmsg_reg_value, path));
+		return v;
+	}
 	if (o->n_values == o->cap) {
 		unsigned int cap = o->cap ? o->cap * 2 : 64;
 		struct hwmsg_reg_value *v;
@@ -111,16 +156,41 @@ static struct hwmsg_reg_value *push(struct decoder *d)
 	return &o->values[o->n_values++];
 }
 
+/* v: the value pushed last (walk_layout reads last_missing) */
 static void set_missing(struct decoder *d, struct hwmsg_reg_value *v)
 {
 	v->missing = true;
+	d->last_missing = true;
 	d->out->n_missing++;
 	if (!d->err_set) {
 		d->err_set = true;
+		/* a walk builds no paths: the field's own name */
 		hwmsg_errf(d->err, v->offset,
 			   "%s: payload ends at 0x%zx, field %s at 0x%x and after missing",
-			   d->out->reg->name, d->len, v->path, v->offset);
+			   d->out->reg->name, d->len,
+			   v->path[0] || !v->field ? v->path : v->field->name,
+			   v->offset);
 	}
+}
+
+/* A walk's value is complete (a leaf, or a group before its children). */
+static void visit(struct decoder *d, const struct hwmsg_reg_value *v,
+		  const char *name, long index)
+{
+	/* a zero record says something with a name for 0 or a cut */
+	if (d->measuring &&
+	    (v->missing || (!v->group && v->field->kind == HWMSG_REG_ENUM &&
+			    hwmsg_name_lookup(v->field->enums, 0))))
+		d->zm->loud = true;
+	if (d->vis)
+		d->vis->value(d->vis_ctx, v, name, index);
+}
+
+/* A walk's group after its children. */
+static void visit_end(struct decoder *d, const struct hwmsg_reg_value *v)
+{
+	if (d->vis && d->vis->group_end)
+		d->vis->group_end(d->vis_ctx, v);
 }
 
 /* A path being built: its text and length (lengths spare the strlen). */
@@ -170,7 +240,7 @@ static void set_path(struct path *p, const char *s, size_t n)
 }
 
 /* The scalar value of a field named by a dotted path within a layout. */
-static bool read_selector(const struct decoder *d,
+static bool read_selector(struct decoder *d,
 			  const struct hwmsg_reg_layout *l, uint64_t base,
 			  const char *path, uint64_t *val)
 {
@@ -189,7 +259,7 @@ static bool read_selector(const struct decoder *d,
 			return f->kind == HWMSG_REG_LAYOUT &&
 			       read_selector(d, f->layout, base + f->offset,
 					     dot + 1, val);
-		if (!hwmsg_reg_kind_is_number(f->kind))
+		if (!regdb_is_number(f->kind))
 			return false;
 		bit = field_bit(f, base);
 		if (!bits_present(d, bit, f->width))
@@ -213,7 +283,7 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 		set_missing(d, v);
 		return;
 	}
-	if (hwmsg_reg_kind_is_number(f->kind)) {
+	if (regdb_is_number(f->kind)) {
 		v->raw = get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 		if (f->kind == HWMSG_REG_INT && f->width < 64 &&
 		    (v->raw >> (f->width - 1)) & 1)
@@ -234,9 +304,9 @@ static void leaf(struct decoder *d, const struct hwmsg_reg_field *f,
 }
 
 static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
-		       struct hwmsg_reg_value *v, size_t plen, size_t flen,
-		       const struct hwmsg_reg_layout *parent, uint64_t pbase,
-		       uint64_t off, unsigned int depth)
+		       struct hwmsg_reg_value *v, long index, size_t plen,
+		       size_t flen, const struct hwmsg_reg_layout *parent,
+		       uint64_t pbase, uint64_t off, unsigned int depth)
 {
 	const struct hwmsg_reg_case *c = NULL;
 	struct hwmsg_reg_value *g;
@@ -252,78 +322,55 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 		/* no arm matches: keep the bytes */
 		v->group = false;
 		leaf(d, f, v, off * 8, pbase, 0);
+		visit(d, v, f->name, index);
 		return;
 	}
-	set_path(&path, v->path, plen);
-	set_path(&filter, v->filter, flen);
 	/* the union itself is past the end too, not only its arm; before
 	 * push(), which may move v */
 	if (off >= d->len)
 		set_missing(d, v);
-	v = NULL;
-	g = push(d);
+	if (d->top) {
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+		return;
+	}
+	if (d->vis) {
+		visit(d, v, f->name, index);
+		path.n = filter.n = 0;
+		path.s[0] = filter.s[0] = '\0';
+	} else {
+		set_path(&path, v->path, plen);
+		set_path(&filter, v->filter, flen);
+	}
+	g = push(d, depth + 1);
 	if (!g)
 		return;
 	g->field = f;
 	g->group = true;
 	g->depth = depth + 1;
 	g->offset = (uint32_t)off;
-	path.n = join(g->path, parent_path(d, &path), c->name, "", 0);
-	filter.n = d->no_filter ? 0 : join(g->filter, &filter, c->name, "", 0);
-	g->filter[filter.n] = '\0';
-	memcpy(path.s, g->path, path.n + 1);
-	memcpy(filter.s, g->filter, filter.n + 1);
+	if (!d->vis) {
+		path.n = join(g->path, parent_path(d, &path), c->name, "", 0);
+		filter.n = d->no_filter ? 0 :
+			   join(g->filter, &filter, c->name, "", 0);
+		g->filter[filter.n] = '\0';
+		memcpy(path.s, g->path, path.n + 1);
+		memcpy(filter.s, g->filter, filter.n + 1);
+	}
 	if (off >= d->len)
 		set_missing(d, g);
-	else
+	visit(d, g, c->name, -1);
+	if (!g->missing)
 		walk_layout(d, c->layout, off, &path, &filter, depth + 2);
-}
-
-/* One scalar or one array element of f. */
-static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
-		     const struct hwmsg_reg_layout *parent, uint64_t base,
-		     uint64_t elem_bits, const struct path *path,
-		     const struct path *filter, const char *suffix,
-		     size_t suffix_len, unsigned int depth)
-{
-	struct hwmsg_reg_value *v = push(d);
-	size_t plen, flen;
-	uint64_t off;
-
-	if (!v)
-		return;
-	v->field = f;
-	v->depth = depth;
-	plen = join(v->path, parent_path(d, path), f->name, suffix, suffix_len);
-	flen = d->no_filter ? 0 : join(v->filter, filter, f->name, "", 0);
-	v->filter[flen] = '\0';
-	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
-		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
-		return;
-	}
-	off = base + f->offset + elem_bits / 8;
-	v->group = true;
-	v->offset = (uint32_t)off;
-	if (depth >= REGDB_MAX_DEPTH * 3)
-		return;
-	if (f->kind == HWMSG_REG_UNION) {
-		walk_union(d, f, v, plen, flen, parent, base, off, depth);
-	} else if (off >= d->len) {
-		set_missing(d, v);
-	} else {
-		struct path p, fl;
-
-		set_path(&p, v->path, plen);
-		set_path(&fl, v->filter, flen);
-		walk_layout(d, f->layout, off, &p, &fl, depth + 1);
-	}
+	visit_end(d, g);
+	visit_end(d, v);
 }
 
 /* "[k]" without snprintf: arrays of records are decoded element by
  * element; returns its length */
-static size_t index_suffix(char *buf, unsigned int k)
+static size_t index_suffix(char *buf, unsigned long k)
 {
-	char digits[12];
+	char digits[24];
 	unsigned int n = 0, i = 0;
 
 	do {
@@ -338,20 +385,135 @@ static size_t index_suffix(char *buf, unsigned int k)
 	return i;
 }
 
+/* One scalar or one array element (index; -1 for a scalar) of f. */
+static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
+		     const struct hwmsg_reg_layout *parent, uint64_t base,
+		     uint64_t elem_bits, const struct path *path,
+		     const struct path *filter, long index, unsigned int depth)
+{
+	struct hwmsg_reg_value *v = push(d, depth);
+	size_t plen = 0, flen = 0;
+	uint64_t off;
+
+	if (!v)
+		return;
+	v->field = f;
+	v->depth = depth;
+	if (!d->vis) {		/* a walk builds no names */
+		char suffix[32];
+		size_t sn = index < 0 ? 0 : index_suffix(suffix,
+							 (unsigned long)index);
+
+		suffix[sn] = '\0';
+		plen = join(v->path, parent_path(d, path), f->name, suffix,
+			    sn);
+		flen = d->no_filter ? 0 : join(v->filter, filter, f->name,
+						"", 0);
+		v->filter[flen] = '\0';
+	}
+	if (f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION) {
+		leaf(d, f, v, elem_bit(f, base, elem_bits), base, elem_bits);
+		visit(d, v, f->name, index);
+		return;
+	}
+	off = base + f->offset + elem_bits / 8;
+	v->group = true;
+	v->offset = (uint32_t)off;
+	if (depth >= REGDB_MAX_DEPTH * 3 ||
+	    (d->top && f->kind == HWMSG_REG_LAYOUT)) {
+		if (d->top && off >= d->len)
+			set_missing(d, v);
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+		return;
+	}
+	if (f->kind == HWMSG_REG_UNION) {
+		walk_union(d, f, v, index, plen, flen, parent, base, off,
+			   depth);
+	} else if (off >= d->len) {
+		set_missing(d, v);
+		visit(d, v, f->name, index);
+		visit_end(d, v);
+	} else {
+		struct path p, fl;
+
+		if (!d->vis) {
+			set_path(&p, v->path, plen);
+			set_path(&fl, v->filter, flen);
+		} else {
+			p.n = fl.n = 0;
+			p.s[0] = fl.s[0] = '\0';
+		}
+		visit(d, v, f->name, index);
+		walk_layout(d, f->layout, off, &p, &fl, depth + 1);
+		visit_end(d, v);
+	}
+}
+
 /*
  * An element of a number array that holds 0 is left out of the list: SPMS
  * has 4096 of them, and nothing prints or filters a zero element. Cheap:
  * only the element's own bits are read (split local ports are kept).
  */
-static bool zero_number(const struct decoder *d,
+static bool zero_number(struct decoder *d,
 			const struct hwmsg_reg_field *f, uint64_t base,
 			uint64_t elem_bits)
 {
 	uint64_t bit = elem_bit(f, base, elem_bits);
 
-	return hwmsg_reg_kind_is_number(f->kind) && !f->has_msb &&
+	return regdb_is_number(f->kind) && !f->has_msb &&
 	       bits_present(d, bit, f->width) &&
 	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
+}
+
+/*
+ * skip_zero: element k of f (a record) holds only zero bytes. The first
+ * such record of a layout at a depth is walked while measured; if it read
+ * no bit outside itself and nothing in it was named or missing, the next
+ * ones are only counted (what the limit on values sees), not walked.
+ * true: done with the element (walked or skipped).
+ */
+static bool zero_record(struct decoder *d, const struct hwmsg_reg_field *f,
+			const struct hwmsg_reg_layout *parent, uint64_t base,
+			uint64_t eb, unsigned int k, unsigned int depth)
+{
+	const struct hwmsg_reg_layout *l = f->layout;
+	uint64_t off = base + f->offset + eb / 8;
+	struct zero_memo *z = d->zm;
+	unsigned int i, n0;
+	struct path none = { "", 0 };
+
+	if (!l || off + l->len > d->len)
+		return false;
+	for (i = 0; i < l->len; i++)
+		if (d->p[off + i])
+			return false;
+	for (i = 0; i < z->n; i++) {
+		if (z->memo[i].l != l || z->memo[i].depth != depth)
+			continue;
+		if (!z->memo[i].quiet ||
+		    d->n_walked + z->memo[i].values > DECODE_MAX_VALUES)
+			return false;
+		d->n_walked += z->memo[i].values;
+		d->last_missing = false;
+		return true;
+	}
+	if (z->n == sizeof(z->memo) / sizeof(z->memo[0]))
+		return false;
+	d->measuring = true;
+	z->loud = false;
+	z->lo_bit = UINT64_MAX;
+	z->hi_bit = 0;
+	n0 = d->n_walked;
+	walk_one(d, f, parent, base, eb, &none, &none, k, depth);
+	d->measuring = false;
+	z->memo[z->n].l = l;
+	z->memo[z->n].depth = depth;
+	z->memo[z->n].values = d->n_walked - n0;
+	z->memo[z->n++].quiet = !z->loud && !d->failed &&
+				z->lo_bit >= off * 8 &&
+				z->hi_bit <= (off + l->len) * 8;
+	return true;
 }
 
 static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
@@ -362,13 +524,14 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 
 	for (i = 0; i < l->n_fields && !d->failed; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
-		char suffix[16];
 
 		if (d->shallow && (f->count || f->kind == HWMSG_REG_LAYOUT ||
 				   f->kind == HWMSG_REG_UNION))
 			continue;
+		if (d->top && f->count)
+			continue;
 		if (!f->count) {
-			walk_one(d, f, l, base, 0, path, filter, "", 0, depth);
+			walk_one(d, f, l, base, 0, path, filter, -1, depth);
 			continue;
 		}
 		for (k = 0; k < f->count && !d->failed; k++) {
@@ -382,15 +545,17 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 				continue;
 			if (!gone && zero_number(d, f, base, eb))
 				continue;
-			walk_one(d, f, l, base, eb, path, filter, suffix,
-				 index_suffix(suffix, k), depth);
+			if (!gone && d->zm && !d->measuring &&
+			    f->kind == HWMSG_REG_LAYOUT &&
+			    zero_record(d, f, l, base, eb, k, depth))
+				continue;
+			walk_one(d, f, l, base, eb, path, filter, k, depth);
 			if (gone && !f->backward && !d->failed &&
-			    d->out->values[d->out->n_values - 1].missing)
+			    d->last_missing)
 				break;
 		}
 	}
 }
-
 static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 		      size_t len, struct hwmsg_reg_decoded *out,
 		      struct hwmsg_err *err, bool shallow, bool reuse,
@@ -426,6 +591,75 @@ static int decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 	return out->n_missing ? 1 : 0;
 }
 
+/*
+ * How many values a decode of l (its values at depth) can yield at most,
+ * or more than cap: whether a walk of the top level alone can skip the
+ * rest without missing the limit a whole decode would hit.
+ */
+unsigned long regdb_max_values(const struct hwmsg_reg_layout *l,
+			       unsigned int depth, unsigned long cap)
+{
+	unsigned long n = 0;
+	unsigned int i, k;
+
+	for (i = 0; l && i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		unsigned long per = 1, arm = 0;
+
+		if (depth < REGDB_MAX_DEPTH * 3 && f->kind == HWMSG_REG_LAYOUT)
+			per += regdb_max_values(f->layout, depth + 1, cap);
+		if (depth < REGDB_MAX_DEPTH * 3 && f->kind == HWMSG_REG_UNION) {
+			for (k = 0; k < f->n_cases; k++) {
+				unsigned long a = regdb_max_values(
+					f->cases[k].layout, depth + 2, cap);
+
+				arm = a > arm ? a : arm;
+			}
+			per += 1 + arm;
+		}
+		n += per * (f->count ? f->count : 1);
+		if (n > cap)
+			return cap + 1;
+	}
+	return n;
+}
+
+int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
+		   size_t len, unsigned int flags,
+		   const struct hwmsg_reg_visitor *vis, void *ctx,
+		   struct hwmsg_err *err)
+{
+	struct hwmsg_reg_value slots[REGDB_WALK_DEPTH];
+	struct zero_memo zm;
+	struct hwmsg_reg_decoded out = { .reg = reg };
+	struct decoder d = { .p = payload, .len = payload ? len : 0,
+			     .out = &out, .err = err, .no_filter = true,
+			     .leaf_paths = true, .vis = vis, .vis_ctx = ctx,
+			     .slots = slots };
+	struct path none = { "", 0 };
+	unsigned int i;
+
+	if (!reg->layout)
+		return hwmsg_errf(err, 0, "register %s (0x%04x): no field layout known",
+				  reg->name, reg->id);
+	for (i = 0; i < REGDB_WALK_DEPTH; i++)	/* a walk builds no names */
+		slots[i].path[0] = slots[i].filter[0] = '\0';
+	/* the top alone, unless the whole could pass the limit on values */
+	if (flags & HWMSG_REG_WALK_SKIP_ZERO) {
+		zm.n = 0;
+		d.zm = &zm;
+	}
+	if ((flags & HWMSG_REG_WALK_TOP) &&
+	    (reg->max_values ? reg->max_values :
+	     regdb_max_values(reg->layout, 0, DECODE_MAX_VALUES)) <=
+	    DECODE_MAX_VALUES)
+		d.top = true;
+	walk_layout(&d, reg->layout, 0, &none, &none, 0);
+	if (d.failed)
+		return -1;
+	return out.n_missing ? 1 : 0;
+}
+
 int hwmsg_reg_decode_reg(const struct hwmsg_reg *reg, const uint8_t *payload,
 			 size_t len, struct hwmsg_reg_decoded *out,
 			 struct hwmsg_err *err)
@@ -458,6 +692,46 @@ static bool summary_candidate(const struct hwmsg_reg_field *f)
 	       f->kind != HWMSG_REG_LAYOUT && f->kind != HWMSG_REG_UNION;
 }
 
+/* The fields summary_candidate() and regdb_summary_field() let through
+ * whatever the payload (all but a missing one). */
+static bool summary_static(const struct hwmsg_reg_field *f)
+{
+	return summary_candidate(f) && strcmp(f->name, "lp_msb");
+}
+
+const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
+						    const struct hwmsg_reg *reg)
+{
+	const struct hwmsg_reg_layout *l = reg->layout;
+	struct regdb_summary_plan *p;
+	unsigned int i, n = 0;
+
+	for (i = 0; l && i < l->n_fields; i++)
+		n += summary_static(&l->fields[i]);
+	if (!l || !(p = regdb_alloc(db, sizeof(*p) + n * sizeof(p->fields[0]))))
+		return NULL;
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+
+		if (!summary_static(f))
+			continue;
+		p->fields[p->n].f = f;
+		p->fields[p->n++].fallback = regdb_summary_fallback(f);
+	}
+	return p;
+}
+
+/* One field of the summary, read alone; false if it is not in payload */
+static bool summary_read(struct decoder *d, const struct hwmsg_reg_field *f,
+			 struct hwmsg_reg_value *v)
+{
+	d->out->n_values = 0;
+	memset(v, 0, offsetof(struct hwmsg_reg_value, path));
+	v->field = f;
+	leaf(d, f, v, field_bit(f, 0), 0, 0);
+	return !v->missing;
+}
+
 static const char *quick_summary(const struct hwmsg_reg *reg,
 				 const uint8_t *payload, size_t len,
 				 char *buf, size_t size)
@@ -467,13 +741,28 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 	struct decoder d = { .p = payload, .len = payload ? len : 0,
 			     .out = &out };
 	const struct hwmsg_reg_layout *l = reg->layout;
+	const struct regdb_summary_plan *plan = reg->summary;
 	struct regdb_sbuf b;
 	unsigned int i, n = 0;
 	bool have_first = false;
 
 	regdb_sb_init(&b, buf, size);
 	regdb_sb_puts(&b, reg->name);
-	for (i = 0; i < l->n_fields && n < 3; i++) {
+	for (i = 0; plan && i < plan->n && n < 3; i++) {
+		const struct hwmsg_reg_field *f = plan->fields[i].f;
+
+		if (!summary_read(&d, f, &v))
+			continue;
+		if (!have_first && plan->fields[i].fallback) {
+			memcpy(&first, &v, offsetof(struct hwmsg_reg_value, path));
+			have_first = true;
+		}
+		if (!v.raw)
+			continue;
+		regdb_sb_summary_field(&b, f->name, &v);
+		n++;
+	}
+	for (i = 0; !plan && i < l->n_fields && n < 3; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
 
 		if (!summary_candidate(f))

@@ -65,18 +65,23 @@ static void sb_i64(struct regdb_sbuf *b, int64_t v)
 	}
 }
 
+static const char hex_digit[] = "0123456789abcdef";
+
+/* "0011aabb", "..." where it would not fit (size >= 1) */
 static void hex_bytes(const uint8_t *b, uint32_t n, char *buf, size_t size)
 {
-	size_t used = 0;
+	struct regdb_sbuf sb;
 	uint32_t i;
 
-	buf[0] = 0;
+	regdb_sb_init(&sb, buf, size);
 	for (i = 0; i < n; i++) {
-		if (used + 3 + 3 >= size) {
-			snprintf(buf + used, size - used, "...");
+		char d[2] = { hex_digit[b[i] >> 4], hex_digit[b[i] & 15] };
+
+		if (sb.n + 3 + 3 >= size) {
+			regdb_sb_put(&sb, "...", 3);
 			return;
 		}
-		used += (size_t)snprintf(buf + used, size - used, "%02x", b[i]);
+		regdb_sb_put(&sb, d, 2);
 	}
 }
 
@@ -93,34 +98,41 @@ static void quoted(const uint8_t *b, uint32_t n, char *buf, size_t size)
 	for (i = 0; i < n && b[i]; i++) {
 		if (used + 6 >= size)
 			break;
-		if (isprint(b[i]) && b[i] != '"' && b[i] != '\\')
+		if (isprint(b[i]) && b[i] != '"' && b[i] != '\\') {
 			buf[used++] = (char)b[i];
-		else
-			used += (size_t)snprintf(buf + used, size - used,
-						 "\\x%02x", b[i]);
+		} else {	/* room: used + 6 < size */
+			buf[used++] = '\\';
+			buf[used++] = 'x';
+			buf[used++] = hex_digit[b[i] >> 4];
+			buf[used++] = hex_digit[b[i] & 15];
+		}
 	}
 	buf[used++] = '"';
 	buf[used] = 0;
 }
 
-/* "0x300000 (100gbase_cr4|100gbase_sr4)"; unnamed bits stay in the hex. */
+/*
+ * "0x300000 (100gbase_cr4|100gbase_sr4)"; unnamed bits stay in the hex.
+ * Cut where it does not fit (as snprintf would cut it).
+ */
 static void flags_str(const struct hwmsg_reg_value *v, char *buf, size_t size)
 {
-	size_t used = (size_t)snprintf(buf, size, "0x%llx",
-				       (unsigned long long)v->raw);
-	const char *sep = " (";
+	struct regdb_sbuf b;
+	bool named = false;
 	unsigned int i;
 
-	for (i = 0; v->field->enums[i].name && used < size; i++) {
+	regdb_sb_init(&b, buf, size);
+	sb_hex(&b, v->raw);
+	for (i = 0; v->field->enums[i].name && b.n < size - 1; i++) {
 		if (v->field->enums[i].value >= 64 ||
 		    !(v->raw >> v->field->enums[i].value & 1))
 			continue;
-		used += (size_t)snprintf(buf + used, size - used, "%s%s", sep,
-					 v->field->enums[i].name);
-		sep = "|";
+		regdb_sb_put(&b, named ? "|" : " (", named ? 1 : 2);
+		regdb_sb_puts(&b, v->field->enums[i].name);
+		named = true;
 	}
-	if (*sep == '|' && used < size)
-		snprintf(buf + used, size - used, ")");
+	if (named)
+		regdb_sb_put(&b, ")", 1);
 }
 
 /* A special= name for this raw value, or NULL. */
@@ -149,6 +161,56 @@ static const char *decimal(double q, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * decimal() of raw * scale by integers (MTMP's temperatures are on many
+ * show lines): the same digits as printf's %.3f of the double whenever
+ * raw * scale_num < 2^41. The double is then within 2^-53 of the exact
+ * ratio, closer than any half-thousandth it is not on, so both round the
+ * same way; a ratio exactly on one is left to printf. false: not done.
+ */
+static bool decimal_int(const struct hwmsg_reg_field *f, uint64_t raw,
+			char *buf, size_t size)
+{
+	bool neg = f->kind == HWMSG_REG_INT && (int64_t)raw < 0;
+	uint64_t mag = neg ? 0 - raw : raw, t, q, rem;
+	char d[32];
+	size_t i = sizeof(d);
+	unsigned int frac;
+
+	if (size < sizeof(d) || !f->scale_den ||
+	    (f->scale_num && mag > ((1ull << 41) - 1) / f->scale_num))
+		return false;
+	t = mag * f->scale_num * 1000;
+	q = t / f->scale_den;
+	rem = t % f->scale_den;
+	if (rem * 2 == f->scale_den)
+		return false;
+	q += rem * 2 > f->scale_den;
+	frac = (unsigned int)(q % 1000);
+	if (frac) {		/* no trailing zeros */
+		int digits = 3;
+
+		while (!(frac % 10)) {
+			frac /= 10;
+			digits--;
+		}
+		while (digits--) {
+			d[--i] = (char)('0' + frac % 10);
+			frac /= 10;
+		}
+		d[--i] = '.';
+	}
+	q /= 1000;
+	do
+		d[--i] = (char)('0' + q % 10);
+	while (q /= 10);
+	if (neg && !(d[i] == '0' && i == sizeof(d) - 1))	/* no "-0" */
+		d[--i] = '-';
+	memcpy(buf, d + i, sizeof(d) - i);
+	buf[sizeof(d) - i] = 0;
+	return true;
+}
+
 bool hwmsg_reg_quantity(const struct hwmsg_reg_field *f, uint64_t raw,
 			double *q)
 {
@@ -164,21 +226,33 @@ const char *hwmsg_reg_unit_str(const struct hwmsg_reg_field *f, uint64_t raw,
 			       char *buf, size_t size)
 {
 	const char *special = special_name(f, raw);
+	struct regdb_sbuf b;
 	char num[48];
 	double q;
 
 	if (!size)
 		return buf;
-	buf[0] = 0;
-	if (special)
-		snprintf(buf, size, " (%s)", special);
-	else if (!hwmsg_reg_quantity(f, raw, &q))
+	regdb_sb_init(&b, buf, size);
+	if (special) {
+		regdb_sb_put(&b, " (", 2);
+		regdb_sb_puts(&b, special);
+		regdb_sb_put(&b, ")", 1);
+	} else if (!hwmsg_reg_quantity(f, raw, &q)) {
 		return buf;			/* a plain number */
-	else if (!f->scale_den)
-		snprintf(buf, size, " %s", f->unit);	/* "300 s" */
-	else
-		snprintf(buf, size, " (%s%s%s)", decimal(q, num, sizeof(num)),
-			 f->unit ? " " : "", f->unit ? f->unit : "");
+	} else if (!f->scale_den) {
+		regdb_sb_put(&b, " ", 1);	/* "300 s" */
+		regdb_sb_puts(&b, f->unit);
+	} else {
+		if (!decimal_int(f, raw, num, sizeof(num)))
+			decimal(q, num, sizeof(num));
+		regdb_sb_put(&b, " (", 2);
+		regdb_sb_puts(&b, num);
+		if (f->unit) {
+			regdb_sb_put(&b, " ", 1);
+			regdb_sb_puts(&b, f->unit);
+		}
+		regdb_sb_put(&b, ")", 1);
+	}
 	return buf;
 }
 
@@ -245,8 +319,9 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 
 	if (!size)
 		return buf;
+	regdb_sb_init(&b, buf, size);
 	if (v->missing) {
-		snprintf(buf, size, "<missing>");
+		regdb_sb_put(&b, "<missing>", 9);
 		return buf;
 	}
 	if (v->group) {
@@ -276,21 +351,24 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 	case HWMSG_REG_MAC:
 		if (!v->bytes)
 			goto hex;
-		snprintf(buf, size, "%02x:%02x:%02x:%02x:%02x:%02x",
-			 v->bytes[0], v->bytes[1], v->bytes[2], v->bytes[3],
-			 v->bytes[4], v->bytes[5]);
+		for (int i = 0; i < 6; i++) {
+			char d[3] = { ':', hex_digit[v->bytes[i] >> 4],
+				      hex_digit[v->bytes[i] & 15] };
+
+			regdb_sb_put(&b, i ? d : d + 1, i ? 3 : 2);
+		}
 		break;
 	case HWMSG_REG_IPV4:
 		if (!v->bytes)
 			goto hex;
 		inet_ntop(AF_INET, v->bytes, ip, sizeof(ip));
-		snprintf(buf, size, "%s", ip);
+		regdb_sb_puts(&b, ip);
 		break;
 	case HWMSG_REG_IPV6:
 		if (!v->bytes)
 			goto hex;
 		inet_ntop(AF_INET6, v->bytes, ip, sizeof(ip));
-		snprintf(buf, size, "%s", ip);
+		regdb_sb_puts(&b, ip);
 		break;
 	case HWMSG_REG_STRING:
 		if (!v->bytes)
@@ -319,7 +397,7 @@ const char *hwmsg_reg_value_str(const struct hwmsg_reg_value *v, char *buf,
 	}
 	return buf;
 hex:
-	snprintf(buf, size, "0x%llx", (unsigned long long)v->raw);
+	sb_hex(&b, v->raw);
 	return buf;
 }
 
@@ -379,7 +457,7 @@ const char *hwmsg_reg_summary(const struct hwmsg_reg_decoded *d, char *buf,
 	return buf;
 }
 
-static bool leaf_is_zero(const struct hwmsg_reg_value *v)
+bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v)
 {
 	uint32_t i;
 
@@ -393,7 +471,7 @@ static bool leaf_is_zero(const struct hwmsg_reg_value *v)
 	if (v->raw)
 		return false;
 	/* a number's bytes hold its neighbours too: only raw counts */
-	if (hwmsg_reg_kind_is_number(v->field->kind))
+	if (regdb_is_number(v->field->kind))
 		return true;
 	for (i = 0; v->bytes && i < v->n_bytes; i++)
 		if (v->bytes[i])
@@ -410,7 +488,7 @@ static bool group_has_content(const struct hwmsg_reg_decoded *d,
 	if (d->values[i].missing)
 		return true;
 	for (k = i + 1; k < d->n_values && d->values[k].depth > depth; k++)
-		if (!d->values[k].group && !leaf_is_zero(&d->values[k]))
+		if (!d->values[k].group && !regdb_leaf_is_zero(&d->values[k]))
 			return true;
 	return false;
 }
@@ -439,7 +517,7 @@ void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
 			   v->missing ? "<missing>" : NULL);
 			continue;
 		}
-		if (!all && leaf_is_zero(v))
+		if (!all && regdb_leaf_is_zero(v))
 			continue;
 		fn(ctx, v->depth, name,
 		   hwmsg_reg_value_str(v, val, sizeof(val)));

@@ -154,6 +154,8 @@ int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 	for (k = 0; lname[k]; k++)
 		lname[k] = (char)tolower((unsigned char)lname[k]);
 	reg->lname = lname;
+	reg->max_values = (uint32_t)regdb_max_values(reg->layout, 0, 1u << 20);
+	reg->summary = regdb_summary_plan(db, reg);
 	if (taken) {
 		db->regs[i] = reg;
 		return 1;

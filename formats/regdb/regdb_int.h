@@ -7,6 +7,19 @@
 
 /* Layouts nest at most this deep (guards against cycles in ADB files). */
 #define REGDB_MAX_DEPTH 8
+/* Depths a decoded value can have: a union and its arm take two each. */
+#define REGDB_WALK_DEPTH (REGDB_MAX_DEPTH * 3 + 2)
+
+/* hwmsg_reg_kind_is_number(), inline: the decoder asks it per field */
+#define REGDB_NUMBER_KINDS (1u << HWMSG_REG_UINT | 1u << HWMSG_REG_INT |  \
+			    1u << HWMSG_REG_BOOL | 1u << HWMSG_REG_ENUM |  \
+			    1u << HWMSG_REG_FLAGS | 1u << HWMSG_REG_U64 |  \
+			    1u << HWMSG_REG_IPV4)
+
+static inline bool regdb_is_number(uint8_t kind)
+{
+	return kind < 32 && (REGDB_NUMBER_KINDS >> kind & 1);
+}
 
 /* Zeroed memory owned by db, freed with it; NULL when out of memory. */
 void *regdb_alloc(struct hwmsg_regdb *db, size_t size);
@@ -49,6 +62,28 @@ void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
 			    const struct hwmsg_reg_value *v);
 /* Is v a top-level index field the summary may show? */
 bool regdb_summary_field(const struct hwmsg_reg_value *v);
+/*
+ * The top-level index scalars of a register, in order: what a one-line
+ * summary reads (a show line per message), found once per register.
+ */
+struct regdb_summary_plan {
+	unsigned int n;
+	struct {
+		const struct hwmsg_reg_field *f;
+		bool fallback;		/* regdb_summary_fallback() */
+	} fields[];
+};
+
+/* NULL when out of memory (or no layout). */
+const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
+						    const struct hwmsg_reg *reg);
+
+/* Values a decode of l can yield at most, or cap + 1 if more. */
+unsigned long regdb_max_values(const struct hwmsg_reg_layout *l,
+			       unsigned int depth, unsigned long cap);
+
+/* A leaf the text leaves out: zero (a named zero scalar is not). */
+bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v);
 /* swid and slot_index say nothing when zero: not shown instead of none */
 bool regdb_summary_fallback(const struct hwmsg_reg_field *f);
 

@@ -108,6 +108,12 @@ struct hwmsg_reg {
 	uint32_t len;			/* bytes; 0: known by name only */
 	uint8_t source;			/* enum hwmsg_reg_source */
 	const struct hwmsg_reg_layout *layout;	/* NULL: name only */
+	/* values a decode can yield at most, past the limit on them if
+	 * more (set when added to a database; 0: not known) */
+	uint32_t max_values;
+	/* the fields a one-line summary may show, found when added to a
+	 * database (NULL: looked for per summary) */
+	const struct regdb_summary_plan *summary;
 };
 
 /* A set of registers. The first one loaded for an id wins. */
@@ -249,6 +255,38 @@ int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
 			   size_t len, struct hwmsg_reg_decoded *out,
 			   struct hwmsg_err *err, unsigned int flags);
 
+/*
+ * A decode without a list, for printers (show -V decodes every message):
+ * each value goes to value() once complete, in the list's order (a group
+ * before its children), and each group to group_end() (may be NULL) after
+ * its children. v lives for the call only and its path and filter are
+ * empty: name is its field's or union arm's name, index its array element
+ * (-1: not one). Values, zero array elements left out and the limit on
+ * their number are those of a decode. Returns as hwmsg_reg_decode_reg();
+ * err names a missing field by its name, without its parents'.
+ * flags HWMSG_REG_WALK_TOP: the visitor wants the register's own values
+ * (depth 0) only; the walk may then leave out arrays and what groups hold
+ * (what is missing among those is not counted).
+ */
+#define HWMSG_REG_WALK_TOP	1u
+/*
+ * flags HWMSG_REG_WALK_SKIP_ZERO: the visitor shows nothing of a record
+ * that decodes to groups and zero leaves only: an element of an array of
+ * records whose bytes are all zero may then be left out, when it has no
+ * enum field with a name for 0 and nothing in it is missing (SFN's 64
+ * records, most of them empty).
+ */
+#define HWMSG_REG_WALK_SKIP_ZERO	2u
+struct hwmsg_reg_visitor {
+	void (*value)(void *ctx, const struct hwmsg_reg_value *v,
+		      const char *name, long index);
+	void (*group_end)(void *ctx, const struct hwmsg_reg_value *v);
+};
+int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
+		   size_t len, unsigned int flags,
+		   const struct hwmsg_reg_visitor *vis, void *ctx,
+		   struct hwmsg_err *err);
+
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
 hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
@@ -340,5 +378,21 @@ void hwmsg_reg_format(const struct hwmsg_reg_decoded *d, bool all,
 /* The same to f: "<indent><2 spaces per depth><name padded>  <value>\n". */
 void hwmsg_reg_print(FILE *f, const struct hwmsg_reg_decoded *d,
 		     const char *indent, bool all);
+
+/* Text in memory: s (malloc'ed, len bytes used of cap) grows as needed. */
+struct hwmsg_reg_text {
+	char *s;
+	size_t len, cap;
+};
+
+/*
+ * hwmsg_reg_print()'s lines for a payload, appended to t, printed as the
+ * payload is walked (hwmsg_reg_walk, no list): show -V's register text.
+ * Returns as hwmsg_reg_decode_reg(); on -1 (err set) t is as it was.
+ * Free t->s with free().
+ */
+int hwmsg_reg_text_append(struct hwmsg_reg_text *t, const struct hwmsg_reg *reg,
+			  const uint8_t *payload, size_t len,
+			  const char *indent, bool all, struct hwmsg_err *err);
 
 #endif

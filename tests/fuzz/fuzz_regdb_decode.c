@@ -62,5 +62,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (null_out)
 		hwmsg_reg_print(null_out, &d, "  ", data[0] & 1);
 	hwmsg_reg_decoded_free(&d);
+	/* show -V's walk: the same outcome as the list, text bounded */
+	{
+		struct hwmsg_reg_text t = { 0 };
+
+		if (hwmsg_reg_text_append(&t, regs[data[0] % n_regs], p,
+					  size - 1, "  ", data[0] & 1,
+					  &err) != ret)
+			abort();
+		free(t.s);
+	}
 	return 0;
 }
