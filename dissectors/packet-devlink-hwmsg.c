@@ -53,6 +53,7 @@ struct rec_seen {
 	guint32 type, orig_len;
 	int buf_off, buf_len;	/* buf_off < 0: no buf TLV */
 	proto_item *buf_item;
+	gboolean printable;	/* the names are printable ASCII as they are */
 };
 
 static void add_string(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
@@ -199,8 +200,11 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	return off;
 }
 
-/* A string value as the full walk reads it, when that is the bytes as
- * they are: NUL-terminated, ASCII up to its first NUL. */
+/*
+ * A string value as the full walk reads it, when that is the bytes as
+ * they are: NUL-terminated, printable ASCII up to its first NUL (so that
+ * escaping it for a column changes nothing either).
+ */
 static gboolean plain_string(const guint8 *v, int len)
 {
 	int i;
@@ -208,7 +212,7 @@ static gboolean plain_string(const guint8 *v, int len)
 	if (!len || v[len - 1])
 		return FALSE;
 	for (i = 0; v[i]; i++)
-		if (v[i] >= 0x80)
+		if (v[i] < 0x20 || v[i] >= 0x7f)
 			return FALSE;
 	return TRUE;
 }
@@ -286,6 +290,7 @@ static gboolean quick_tlvs(tvbuff_t *tvb, struct rec_seen *s, int *walked)
 		off += HWMSG_REC_TLV_HDR_LEN + len;
 	}
 	*walked = (int)off;
+	s->printable = TRUE;
 	return TRUE;
 }
 
@@ -296,8 +301,10 @@ static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
 	const char *driver = s->driver ? (const char *)s->driver : "driver";
 	address *drv = &pinfo->src, *hw = &pinfo->dst;
 
-	driver = hwmsg_ws_text(pinfo->pool, driver);
-	device = hwmsg_ws_text(pinfo->pool, device);
+	if (!s->printable) {
+		driver = hwmsg_ws_text(pinfo->pool, driver);
+		device = hwmsg_ws_text(pinfo->pool, device);
+	}
 
 	if (s->dir == HWMSG_DIR_FROM_HW) {
 		drv = &pinfo->dst;

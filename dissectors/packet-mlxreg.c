@@ -50,6 +50,19 @@ struct mlxreg_reg {
 	/* its leaf fields -> struct mlxreg_leaf: the hf of a decoded value
 	 * by its field, without hashing its filter name */
 	GHashTable *leaves;
+	/* each field has one path, shorter than the decoder's limit: a
+	 * value's field names its hf and its last path element is its
+	 * name, so the decoder need not build filter names or whole paths */
+	gboolean plain;
+	/* leaves again, as an open-addressing table of a power of two
+	 * slots (a lookup per decoded value; a GHashTable's showed) */
+	struct mlxreg_slot *slots;
+	guint slot_mask, slot_leaves;
+};
+
+struct mlxreg_slot {
+	const struct hwmsg_reg_field *field;	/* NULL: empty */
+	const struct mlxreg_leaf *leaf;
 };
 
 /*
@@ -172,6 +185,75 @@ static void add_hf(struct mlxreg_walk *w, int *id, const char *name,
 	g_hash_table_add(abbrevs, abbrev);
 }
 
+/* Characters of "[k]" for the last index of an array of count. */
+static size_t index_len(guint32 count)
+{
+	size_t n = 3;
+
+	for (count = count ? count - 1 : 0; count >= 10; count /= 10)
+		n++;
+	return n;
+}
+
+/* Does a case before k have k's name and layout (the same arm)? */
+static gboolean same_arm_before(const struct hwmsg_reg_field *f, unsigned int k)
+{
+	unsigned int j;
+
+	for (j = 0; j < k; j++)
+		if (f->cases[j].layout == f->cases[k].layout &&
+		    !strcmp(f->cases[j].name, f->cases[k].name))
+			return TRUE;
+	return FALSE;
+}
+
+/*
+ * Is every field under l reached by one path only (no layout twice: not
+ * shared, not recursive), each path ("a[12].b.unicast.c", plen before l's
+ * fields) shorter than the decoder cuts paths at? seen: layouts met.
+ */
+static gboolean plain_layout(const struct hwmsg_reg_layout *l, size_t plen,
+			     GHashTable *seen)
+{
+	unsigned int i, k;
+
+	if (g_hash_table_contains(seen, l))
+		return FALSE;
+	g_hash_table_add(seen, (gpointer)l);
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+		size_t len = plen + (plen ? 1 : 0) + strlen(f->name) +
+			     (f->count ? index_len(f->count) : 0);
+
+		if (len >= HWMSG_REG_PATH_MAX - 1)
+			return FALSE;
+		if (f->kind == HWMSG_REG_LAYOUT && f->layout &&
+		    !plain_layout(f->layout, len, seen))
+			return FALSE;
+		for (k = 0; f->kind == HWMSG_REG_UNION && k < f->n_cases; k++) {
+			size_t arm = len + 1 + strlen(f->cases[k].name);
+
+			/* several values of one arm: one path */
+			if (same_arm_before(f, k))
+				continue;
+			if (arm >= HWMSG_REG_PATH_MAX - 1 ||
+			    (f->cases[k].layout &&
+			     !plain_layout(f->cases[k].layout, arm, seen)))
+				return FALSE;
+		}
+	}
+	return TRUE;
+}
+
+static gboolean plain_reg(const struct hwmsg_reg *reg)
+{
+	GHashTable *seen = g_hash_table_new(g_direct_hash, g_direct_equal);
+	gboolean plain = reg->layout && plain_layout(reg->layout, 0, seen);
+
+	g_hash_table_destroy(seen);
+	return plain;
+}
+
 /* The register's own item ("mlxreg.pmlp"), the first time one of its fields shows. */
 static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 				  const struct hwmsg_reg *reg)
@@ -186,6 +268,7 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 	m->extra = w->extra;
 	m->hfs = g_array_new(FALSE, FALSE, sizeof(int *));
 	m->leaves = g_hash_table_new(g_direct_hash, g_direct_equal);
+	m->plain = plain_reg(reg);
 	if (g_hash_table_contains(abbrevs, full)) {
 		g_free(full);	/* two names alike once made valid: no item */
 		m->hf = -1;
@@ -430,11 +513,15 @@ static void add_unit(proto_item *pi, const struct hwmsg_reg_value *v)
 		proto_item_append_text(pi, "%s", unit);
 }
 
-/* One leaf at its bytes, through its hf when it has one of a fitting type. */
+/*
+ * One leaf at its bytes, through its hf when it has one of a fitting type.
+ * plain: l is its field's, found before (a plain decode has no filter
+ * names); else l may be, if its filter name says so.
+ */
 static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
-		     const struct hwmsg_reg_value *v)
+		     const struct hwmsg_reg_value *v, gboolean plain,
+		     const struct mlxreg_leaf *l)
 {
-	const struct mlxreg_leaf *l = g_hash_table_lookup(m->leaves, v->field);
 	gint off = (gint)v->offset, len = value_len(v);
 	gint left = tvb_captured_length_remaining(tvb, off);
 	const int *id;
@@ -443,7 +530,9 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 
 	if (left < len)
 		len = left < 0 ? 0 : left;
-	if (l && !strcmp(l->filter, v->filter)) {
+	if (!plain)
+		l = g_hash_table_lookup(m->leaves, v->field);
+	if (l && (plain || !strcmp(l->filter, v->filter))) {
 		id = l->id;
 		type = l->type;
 	} else {
@@ -512,7 +601,8 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 /* The decoded values, nested by depth: groups become subtrees. */
 static void add_values(proto_tree *root, tvbuff_t *tvb,
 		       const struct mlxreg_reg *m,
-		       const struct hwmsg_reg_decoded *d)
+		       const struct hwmsg_reg_decoded *d,
+		       const struct mlxreg_leaf *const *leaves)
 {
 	proto_tree *at[MLXREG_MAX_DEPTH + 1];
 	unsigned int i, depth, top = 0;
@@ -540,7 +630,8 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 			continue;
 		}
 		if (!v->group) {
-			add_leaf(at[depth], tvb, m, v);
+			add_leaf(at[depth], tvb, m, v, leaves != NULL,
+				 leaves ? leaves[i] : NULL);
 			top = depth;
 			continue;
 		}
@@ -558,7 +649,8 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 /* The register's subtree, its values, expert info and the Info summary. */
 static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			 const struct mlxreg_reg *m,
-			 const struct hwmsg_reg_decoded *d, int ret,
+			 const struct hwmsg_reg_decoded *d,
+			 const struct mlxreg_leaf *const *leaves, int ret,
 			 const struct hwmsg_err *err, char *info)
 {
 	size_t name_len = strlen(m->reg->name);
@@ -575,7 +667,7 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	t = proto_item_add_subtree(ti, ett_depth[0]);
 	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
 						  ENC_NA));
-	add_values(t, tvb, m, d);
+	add_values(t, tvb, m, d, leaves);
 	if (ret > 0)
 		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err->msg);
 	else if (ret < 0)
@@ -630,18 +722,102 @@ static gboolean info_only(tvbuff_t *tvb, const struct mlxreg_reg *m,
 	return TRUE;
 }
 
+static guint slot_of(const struct hwmsg_reg_field *f, guint mask)
+{
+	guint64 h = (guint64)(uintptr_t)f * 0x9e3779b97f4a7c15ull;
+
+	return (guint)(h >> 32) & mask;
+}
+
+/* (Re)build m's slots from m->leaves, which registration may have grown. */
+static void build_slots(struct mlxreg_reg *m)
+{
+	guint n = g_hash_table_size(m->leaves), size = 8, i;
+	GHashTableIter it;
+	gpointer key, val;
+
+	while (size < n * 2)
+		size *= 2;
+	g_free(m->slots);
+	m->slots = g_new0(struct mlxreg_slot, size);
+	m->slot_mask = size - 1;
+	m->slot_leaves = n;
+	g_hash_table_iter_init(&it, m->leaves);
+	while (g_hash_table_iter_next(&it, &key, &val)) {
+		for (i = slot_of(key, m->slot_mask); m->slots[i].field;
+		     i = (i + 1) & m->slot_mask)
+			;
+		m->slots[i].field = key;
+		m->slots[i].leaf = val;
+	}
+}
+
+static const struct mlxreg_leaf *find_leaf(const struct mlxreg_reg *m,
+					   const struct hwmsg_reg_field *f)
+{
+	guint i;
+
+	for (i = slot_of(f, m->slot_mask); m->slots[i].field;
+	     i = (i + 1) & m->slot_mask)
+		if (m->slots[i].field == f)
+			return m->slots[i].leaf;
+	return NULL;
+}
+
 /*
  * The decoded values of the register being dissected: one list, its buffer
  * kept from frame to frame (no allocation per frame once it is large
- * enough), given back when a hostile register made it huge.
+ * enough), given back when a hostile register made it huge; with a plain
+ * decode, each leaf value's struct mlxreg_leaf.
  */
 static struct hwmsg_reg_decoded decoded;
+static const struct mlxreg_leaf **leaf_of;
+static guint leaf_cap;
 #define MLXREG_DECODED_KEEP 4096
 
 static void decoded_release(void)
 {
-	if (decoded.cap > MLXREG_DECODED_KEEP)
+	if (decoded.cap > MLXREG_DECODED_KEEP) {
 		hwmsg_reg_decoded_free(&decoded);
+		g_free(leaf_of);
+		leaf_of = NULL;
+		leaf_cap = 0;
+	}
+}
+
+/*
+ * A plain register decoded without filter names and with leaf paths only
+ * (most of a decode's time is building them): TRUE when every leaf's
+ * field is one whose hf we know and nothing is missing. Else the caller
+ * decodes the full way: hf by filter name, the error naming a whole path.
+ */
+static gboolean plain_decode(struct mlxreg_reg *m, const guint8 *p,
+			     guint len, struct hwmsg_err *err)
+{
+	unsigned int i;
+
+	if (!m->plain ||
+	    hwmsg_reg_decode_flags(m->reg, p, len, &decoded, err,
+				   HWMSG_REG_DECODE_NO_FILTER |
+				   HWMSG_REG_DECODE_LEAF_PATHS) != 0)
+		return FALSE;
+	if (!m->slots || m->slot_leaves != g_hash_table_size(m->leaves))
+		build_slots(m);
+	if (leaf_cap < decoded.n_values) {
+		leaf_cap = MAX(decoded.n_values, 64);
+		leaf_of = g_renew(const struct mlxreg_leaf *, leaf_of, leaf_cap);
+	}
+	for (i = 0; i < decoded.n_values; i++) {
+		const struct hwmsg_reg_value *v = &decoded.values[i];
+
+		leaf_of[i] = NULL;
+		if (v->group)
+			continue;
+		leaf_of[i] = find_leaf(m, v->field);
+		if (!leaf_of[i])
+			return FALSE;
+	}
+	return TRUE;
 }
 
 static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
@@ -649,11 +825,12 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 {
 	static const guint8 empty[1];
 	struct hwmsg_ws_reg_ctx *ctx = data;
-	const struct mlxreg_reg *m;
+	struct mlxreg_reg *m;
 	struct hwmsg_err err;
 	guint len = tvb_captured_length(tvb);
 	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
-	int ret;
+	gboolean plain;
+	int ret = 0;
 
 	if (!ctx)
 		return 0;
@@ -663,14 +840,16 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	ctx->info[0] = '\0';
 	if (!items_wanted(tree, m) && info_only(tvb, m, p, len, ctx->info))
 		return (int)len;
-	ret = hwmsg_reg_decode_again(m->reg, p, len, &decoded, &err);
+	plain = plain_decode(m, p, len, &err);
+	if (!plain)
+		ret = hwmsg_reg_decode_again(m->reg, p, len, &decoded, &err);
 	if (ret < 0 && !decoded.n_values) {
 		decoded_release();
 		return 0;	/* the caller shows the bytes */
 	}
 	TRY {
-		add_register(tvb, pinfo, tree, m, &decoded, ret, &err,
-			     ctx->info);
+		add_register(tvb, pinfo, tree, m, &decoded,
+			     plain ? leaf_of : NULL, ret, &err, ctx->info);
 	}
 	FINALLY {	/* even if adding an item throws */
 		decoded_release();

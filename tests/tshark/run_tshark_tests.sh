@@ -226,4 +226,19 @@ check_eq "EMAD Info with and without a tree" "$fields" "$summary"
 check_eq "EMAD Info carries index fields" yes \
 	"$(echo "$summary" | grep -q ' local_port [0-9]' && echo yes || echo no)"
 
+# -- Without a tree the dissectors take short cuts (a clean record's TLVs
+#    read straight from its bytes, no EMAD TLV items): the columns must come
+#    out as with a tree (-T fields), on clean, malformed and byte-mutated
+#    records (spaces squeezed: the summary separates columns by blanks)
+for f in "$home"/in/*.pcap; do
+	summary=$(ts -r "$f" 2>/dev/null \
+		-o 'gui.column.format:"P","%p","S","%s","I","%i","D","%d"' |
+		tr -s ' ' | sed 's/^ //; s/ $//')
+	fields=$(ts -r "$f" -T fields -e _ws.col.Protocol -e _ws.col.Source \
+		-e _ws.col.Info -e _ws.col.Destination 2>/dev/null |
+		tr '\t' ' ' | tr -s ' ' | sed 's/^ //; s/ $//')
+	check_eq "$(basename "$f"): columns without a tree as with one" \
+		"$fields" "$summary"
+done
+
 tshark_summary
