@@ -383,7 +383,7 @@ static void ob_mac(struct obuf *o, const uint8_t *p)
 	}
 }
 
-static void print_eth(struct obuf *o, const uint8_t *p)
+static void print_eth_line(struct obuf *o, const uint8_t *p)
 {
 	ob_puts(o, "    ethernet dst ");
 	ob_mac(o, p);
@@ -396,6 +396,26 @@ static void print_eth(struct obuf *o, const uint8_t *p)
 	ob_puts(o, " ver ");
 	ob_u64(o, p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
 	ob_putc(o, '\n');
+}
+
+/* The line of the last header printed: a trace has one or two headers. */
+static void print_eth(struct obuf *o, const uint8_t *p)
+{
+	static uint8_t last[HWMSG_EMAD_ETH_HDR_LEN];
+	static char line[128];
+	static size_t len;
+	struct obuf l;
+
+	if (len && !memcmp(p, last, sizeof(last))) {
+		ob_put(o, line, len);
+		return;
+	}
+	ob_init(&l, line, sizeof(line), NULL);
+	print_eth_line(&l, p);
+	/* 88 bytes: it fits, never flushed */
+	memcpy(last, p, sizeof(last));
+	len = l.len;
+	ob_put(o, line, len);
 }
 
 /* " 3 (name)" */

@@ -105,18 +105,15 @@ static void line_value_pad(struct text_walk *w, unsigned int depth, size_t n)
 	t->len += pad;
 }
 
-/* A zero leaf is left out of the text unless all are asked for. */
-static void text_value(void *ctx, const struct hwmsg_reg_value *v,
-		       const char *name, long index)
+/* A value's line (the value is not one left out). */
+static void text_line(struct text_walk *w, const struct hwmsg_reg_value *v,
+		      const char *name, long index)
 {
-	struct text_walk *w = ctx;
 	struct hwmsg_reg_text *t = w->t;
 	unsigned int depth = v->depth;
 	size_t n;
 
 	if (w->failed || depth >= REGDB_WALK_DEPTH)
-		return;
-	if (!v->group && !w->all && regdb_leaf_is_zero(v))
 		return;
 	/* indent, spaces, name (cut), pad, value, newline */
 	if (!reserve(w, w->indent_len + 2 * (size_t)depth +
@@ -142,6 +139,16 @@ static void text_value(void *ctx, const struct hwmsg_reg_value *v,
 		t->len += strlen(t->s + t->len);
 	}
 	t->s[t->len++] = '\n';
+}
+
+/* A zero leaf is left out of the text unless all are asked for. */
+static void text_value(void *ctx, const struct hwmsg_reg_value *v,
+		       const char *name, long index)
+{
+	struct text_walk *w = ctx;
+
+	if (v->group || w->all || !regdb_leaf_is_zero(v))
+		text_line(w, v, name, index);
 }
 
 /* A group with nothing printed under it goes (unless it is missing). */
