@@ -814,7 +814,7 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 		w.quant = &quant;
 	}
 	if (hwmsg_reg_walk(reg, msg->reg, msg->reg_len,
-			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_TOP,
+			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_INDEX,
 			   &vis, &w, NULL) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");
@@ -840,10 +840,17 @@ void print_record_json(struct obuf *o, const struct hwmsg_record *rec,
 	ob_puts(o, "\",\"dev\":");
 	if (rec->flags & HWMSG_RECF_NO_DEVICE) {
 		ob_put(o, "\"\"", 2);
-	} else {
+	} else {	/* "bus/dev", cut as snprintf to 512 would cut it */
 		char dev[512];
+		size_t nb = strlen(rec->bus), nd = strlen(rec->dev);
 
-		snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
+		nb = nb < sizeof(dev) - 1 ? nb : sizeof(dev) - 1;
+		memcpy(dev, rec->bus, nb);
+		if (nb < sizeof(dev) - 1)
+			dev[nb++] = '/';
+		nd = nd < sizeof(dev) - 1 - nb ? nd : sizeof(dev) - 1 - nb;
+		memcpy(dev + nb, rec->dev, nd);
+		dev[nb + nd] = '\0';
 		json_ob_str(o, dev);
 	}
 	ob_puts(o, ",\"driver\":");
