@@ -495,8 +495,9 @@ static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 		size_t n = i == msg->reg_len ? sizeof(all_zero) - 1 : 0;
 
 		/* zero fields are not printed; "(all zero)" goes again if
-		 * there is no text after all */
-		if (o->cap - o->len < n)
+		 * there is no text after all. A quarter of the buffer free
+		 * first: the text grows the buffer only when it is larger */
+		if (o->cap - o->len < o->cap / 4)
 			ob_flush(o);
 		ob_put(o, all_zero, n);
 		r = reg_text(o, reg, msg, &err);
