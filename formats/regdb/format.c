@@ -400,11 +400,18 @@ bool regdb_summary_fallback(const struct hwmsg_reg_field *f)
 void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
 			    const struct hwmsg_reg_value *v)
 {
+	/* the value's text as 64 bytes hold it, then cut to what b has
+	 * left: written in place when b has those 64 bytes */
 	char val[64];
 
 	regdb_sb_put(b, " ", 1);
 	regdb_sb_puts(b, name);
 	regdb_sb_put(b, " ", 1);
+	if (b->size - b->n >= sizeof(val)) {
+		hwmsg_reg_value_str(v, b->s + b->n, sizeof(val));
+		b->n += strlen(b->s + b->n);
+		return;
+	}
 	regdb_sb_puts(b, hwmsg_reg_value_str(v, val, sizeof(val)));
 }
 
