@@ -85,22 +85,27 @@ static bool bits_present(struct decoder *d, uint64_t bit, uint64_t width)
  * width <= 64 bits at a big-endian bit address; caller checked bounds.
  * The bytes that hold them are read whole, then shifted and masked.
  */
-static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
+static inline uint64_t bits_in_8(const uint8_t *p, uint64_t bit,
+				 unsigned int width)
 {
-	uint64_t v = 0, first, last;
+	uint64_t v = 0, first = bit / 8, last = (bit + width - 1) / 8;
 	unsigned int i;
 
-	if (!width)
-		return 0;
-	first = bit / 8;
-	last = (bit + width - 1) / 8;
-	if (last - first >= 8)		/* 9 bytes: two reads */
-		return get_bits(p, bit, width - 32) << 32 |
-		       get_bits(p, bit + width - 32, 32);
 	for (i = 0; i <= last - first; i++)
 		v = v << 8 | p[first + i];
 	v >>= (last + 1) * 8 - (bit + width);
 	return width < 64 ? v & ((1ull << width) - 1) : v;
+}
+
+static inline uint64_t get_bits(const uint8_t *p, uint64_t bit,
+				unsigned int width)
+{
+	if (!width)
+		return 0;
+	if ((bit + width - 1) / 8 - bit / 8 >= 8)	/* 9 bytes: two reads */
+		return bits_in_8(p, bit, width - 32) << 32 |
+		       bits_in_8(p, bit + width - 32, 32);
+	return bits_in_8(p, bit, width);
 }
 
 bool hwmsg_reg_kind_is_number(uint8_t kind)
