@@ -481,18 +481,30 @@ static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
 	return r;
 }
 
+/* Are the n bytes at p all zero? Eight at a time. */
+static bool zero_bytes(const uint8_t *p, size_t n)
+{
+	uint64_t w, acc = 0;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		acc |= w;
+	}
+	while (n--)
+		acc |= *p++;
+	return !acc;
+}
+
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
 	struct hwmsg_err err;
-	size_t i = 0;
 	int r = -1;
 
-	while (i < msg->reg_len && !msg->reg[i])
-		i++;
 	if (reg && reg->layout) {
 		static const char all_zero[] = "        (all zero)\n";
-		size_t n = i == msg->reg_len ? sizeof(all_zero) - 1 : 0;
+		size_t n = zero_bytes(msg->reg, msg->reg_len) ?
+			   sizeof(all_zero) - 1 : 0;
 
 		/* zero fields are not printed; "(all zero)" goes again if
 		 * there is no text after all. A quarter of the buffer free
@@ -632,7 +644,9 @@ void print_record_detail(struct obuf *o, const struct hwmsg_record *rec,
 			ob_puts(o, "    no REG TLV\n");
 		return;
 	}
-	ob_printf(o, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
+	ob_puts(o, "    mailbox ");
+	ob_u64(o, HWMSG_CMDREG_HDR_LEN);
+	ob_puts(o, " byte header\n");
 	print_op_fields(o, &msg->op, false);
 	ob_puts(o, "      register ");
 	ob_u64(o, msg->reg_len);
