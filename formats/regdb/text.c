@@ -179,11 +179,9 @@ static int push_reg(struct text_parser *p, struct hwmsg_reg *r)
 {
 	unsigned int i;
 
-	/* the first letters first: every run parses the built-in names */
 	for (i = 0; i < p->n_regs; i++)
 		if (p->regs[i]->id == r->id ||
-		    (p->regs[i]->name[0] == r->name[0] &&
-		     !strcmp(p->regs[i]->name, r->name)))
+		    !strcmp(p->regs[i]->name, r->name))
 			return text_err(p, "register %.*s defined twice", r->name,
 				    strlen(r->name));
 	if (hwmsg_regdb_find(p->db, r->id) &&
