@@ -5,8 +5,8 @@
 # hwmsg (show -V, show, stat), tshark with the plugin against tshark with
 # the plugin's protocol disabled (the plugin's own cost), editcap against
 # hwmsgd writing the same records, hwmsgd's zstd writer against its plain
-# one; then the peak RSS of show and stat at N and at 5N records (flat means
-# memory does not grow with the capture). Each command runs
+# one; then the peak RSS of show, stat and hwmsgd at N and at 5N records
+# (flat means memory does not grow with the capture). Each command runs
 # REPEAT times (default 3) and the fastest run counts, so that a neighbour's
 # load on a shared machine does not decide the ratio. Not a test.
 #   bench/ratios.sh BUILD_DIR [RECORDS]
@@ -90,3 +90,10 @@ for cmd in show stat; do
 		"$(rss "$B/cli/hwmsg" "$cmd" "$F")" \
 		"$(rss "$B/cli/hwmsg" "$cmd" "$T/big.pcapng.zst")"
 done
+for n in "$N" $((N * 5)); do
+	# shellcheck disable=SC2086
+	rss $D -c "$n" -w "$T/out.pcapng.zst" > "$T/rss.$n"
+	rm -f "$T/out.pcapng.zst"
+done
+printf '%-34s %10s %10s\n' "hwmsgd --sim -w x.zst" "$(cat "$T/rss.$N")" \
+	"$(cat "$T/rss.$((N * 5))")"

@@ -162,7 +162,8 @@ int output_write(struct output *out, const struct hwmsg_record *rec,
 	}
 	if (hwmsg_writer_write(out->w, rec, err))
 		return -1;
-	out->bytes += hwmsg_rec_encoded_len(rec);
+	if (rotating(out))	/* measured only for a ring */
+		out->bytes += hwmsg_rec_encoded_len(rec);
 	return 0;
 }
 

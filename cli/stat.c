@@ -116,10 +116,21 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 		c->devs[c->last_dev].records++;
 		return;
 	}
+	/* devices interleave (a switch and a NIC): the name is made only
+	 * for a new one */
+	for (i = 0; i < c->n_devs && !is_device(c->devs[i].name, rec); i++)
+		;
+	if (i < c->n_devs) {
+		c->devs[i].records++;
+		c->last_dev = i;
+		return;
+	}
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
 		snprintf(name, sizeof(name), "-");
 	else
 		snprintf(name, sizeof(name), "%s/%s", rec->bus, rec->dev);
+	/* a name cut to fit (or a foreign "bus/dev" with a slash in it)
+	 * is matched as made */
 	for (i = 0; i < c->n_devs && strcmp(c->devs[i].name, name); i++)
 		;
 	if (i == STAT_MAX_DEVS) {

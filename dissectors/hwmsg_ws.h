@@ -8,6 +8,9 @@
 #ifndef HWMSG_WS_H
 #define HWMSG_WS_H
 
+#include <string.h>
+
+#include <epan/column-utils.h>
 #include <epan/expert.h>
 #include <epan/packet.h>
 
@@ -24,12 +27,18 @@ struct hwmsg_ws_rec_ctx {
 	guint8 dir;		/* enum hwmsg_dir */
 };
 
+/* Room for the register's part of the Info column ("local_port 17"). */
+#define HWMSG_WS_REG_INFO_LEN 256
+
 /* "emad"/"cmd_reg" -> a register dissector in HWMSG_WS_REG_TABLE. */
 struct hwmsg_ws_reg_ctx {
 	guint16 reg_id;
 	guint8 method;		/* enum hwmsg_emad_method */
 	guint8 status;		/* enum hwmsg_emad_status */
 	gboolean response;
+	/* out: the index fields for Info (" local_port 17"), "" when
+	 * none; the caller appends them after its own text */
+	char info[HWMSG_WS_REG_INFO_LEN];
 };
 
 /*
@@ -60,29 +69,61 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 /* A BASE_HEX register id field labelled "PMLP (0x5002)". */
 proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
 				gint off, guint16 id);
-/* "PMLP", or "reg 0x1234" (packet scope) when unknown. */
-const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id);
+/* "PMLP", or "reg 0x1234" when unknown; lives as long as the process. */
+const char *hwmsg_ws_reg_str(guint16 id);
 /* A hwmsg_name lookup that never returns NULL. */
 const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v);
 /*
  * Text from the capture (firmware strings, bus/device/driver names) made
  * safe for columns, labels and expert text, which Wireshark prints as
  * given: format_text() escapes control characters ("\033", "\n") and
- * invalid UTF-8. "" for NULL.
+ * invalid UTF-8. "" for NULL; s itself when it is printable ASCII.
  */
 const char *hwmsg_ws_text(wmem_allocator_t *scope, const char *s);
 
+/*
+ * A column's text built in one buffer and set with one col_add_str():
+ * what col_add_fstr plus col_append_* calls gave, cut alike at the
+ * column's size.
+ */
+struct hwmsg_ws_line {
+	char s[COL_MAX_INFO_LEN];
+	size_t n;
+};
+
+static inline void hwmsg_ws_line_put(struct hwmsg_ws_line *l, const char *s,
+				     size_t n)
+{
+	if (n > sizeof(l->s) - 1 - l->n)
+		n = sizeof(l->s) - 1 - l->n;
+	memcpy(l->s + l->n, s, n);
+	l->n += n;
+	l->s[l->n] = '\0';
+}
+
+static inline void hwmsg_ws_line_add(struct hwmsg_ws_line *l, const char *s)
+{
+	hwmsg_ws_line_put(l, s, strlen(s));
+}
+
+/* "0x" and v in 16 lower-case hex digits (a tid, as "%016" PRIx64). */
+void hwmsg_ws_line_hex64(struct hwmsg_ws_line *l, guint64 v);
+
 /* ---- request/response tracking (txn.c) -------------------------------- */
 
-/* What the tracker knows about one frame; lives in file scope. */
+/* What the tracker knows about one frame; lives until the file closes. */
 struct hwmsg_ws_txn_frame {
+	guint64 req_ts_ns;	/* response: when its request was seen */
 	guint32 req_frame;	/* response: its request (last transmission) */
 	guint32 rsp_frame;	/* request: its response */
 	guint32 first_req;	/* retransmission: the request's first frame */
-	nstime_t req_time;	/* response: when its request was seen */
-	gboolean response;
-	gboolean retrans;
+	guint8 proto;		/* tracked by this protocol (1, 2; 0: not yet) */
+	guint8 response;
+	guint8 retrans;
 };
+
+/* When the request of a matched response was seen. */
+void hwmsg_ws_txn_req_time(const struct hwmsg_ws_txn_frame *f, nstime_t *ts);
 
 /*
  * Track one message of type HWMSG_TYPE_MLX_EMAD or HWMSG_TYPE_MLX_CMD_REG

@@ -26,6 +26,32 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 }
 
 /*
+ * Register names by id, looked up in libhwmsg's database once per id (a
+ * binary search behind a pthread_once per call showed in the profile):
+ * reg_str[id] is the name, or "reg 0x1234" for an id no database knows,
+ * kept for the life of the process like the database itself.
+ */
+static const char *reg_str[G_MAXUINT16 + 1];
+static guint8 reg_named[(G_MAXUINT16 + 1) / 8];
+
+static const char *reg_lookup(guint16 id, gboolean *named)
+{
+	const char *name;
+
+	if (!reg_str[id]) {
+		name = hwmsg_reg_name(id);
+		if (name) {
+			reg_str[id] = name;
+			reg_named[id / 8] |= (guint8)(1u << (id % 8));
+		} else {
+			reg_str[id] = g_strdup_printf("reg 0x%04x", id);
+		}
+	}
+	*named = (reg_named[id / 8] >> (id % 8)) & 1;
+	return reg_str[id];
+}
+
+/*
  * The reg_id fields (FT_UINT16, unmasked) are BASE_HEX so that -T fields
  * and custom columns give "0x5002"; the tree label carries the name the way a value_string would,
  * but from the register database, whose names can grow after registration
@@ -34,20 +60,21 @@ void hwmsg_ws_fill_vals(value_string *dst, size_t cap,
 proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
 				gint off, guint16 id)
 {
-	const char *name = hwmsg_reg_name(id);
+	gboolean named;
+	const char *name = reg_lookup(id, &named);
 
-	if (name)
+	if (named)
 		return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2,
 				id, "%s (0x%04x)", name, id);
 	return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2, id,
 						"0x%04x", id);
 }
 
-const char *hwmsg_ws_reg_str(wmem_allocator_t *scope, guint16 id)
+const char *hwmsg_ws_reg_str(guint16 id)
 {
-	const char *name = hwmsg_reg_name(id);
+	gboolean named;
 
-	return name ? name : wmem_strdup_printf(scope, "reg 0x%04x", id);
+	return reg_lookup(id, &named);
 }
 
 const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v)
@@ -59,5 +86,27 @@ const char *hwmsg_ws_name(const struct hwmsg_name *table, guint32 v)
 
 const char *hwmsg_ws_text(wmem_allocator_t *scope, const char *s)
 {
-	return s ? format_text(scope, (const guchar *)s, strlen(s)) : "";
+	const char *p;
+
+	if (!s)
+		return "";
+	/* printable ASCII is its own escape (most names): no copy */
+	for (p = s; *p >= 0x20 && *p < 0x7f; p++)
+		;
+	if (!*p)
+		return s;
+	return format_text(scope, (const guchar *)s, strlen(s));
+}
+
+void hwmsg_ws_line_hex64(struct hwmsg_ws_line *l, guint64 v)
+{
+	static const char digits[] = "0123456789abcdef";
+	char hex[18];
+	int i;
+
+	hex[0] = '0';
+	hex[1] = 'x';
+	for (i = 17; i >= 2; i--, v >>= 4)
+		hex[i] = digits[v & 0xf];
+	hwmsg_ws_line_put(l, hex, sizeof(hex));
 }

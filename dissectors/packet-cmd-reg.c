@@ -70,7 +70,7 @@ static proto_item *add_header(tvbuff_t *tvb, packet_info *pinfo,
 	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF, reg_id);
 	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
 		HWMSG_CMDREG_REG_ID_OFF, 2,
-		hwmsg_ws_reg_str(pinfo->pool, reg_id)));
+		hwmsg_ws_reg_str(reg_id)));
 	proto_tree_add_item(t, hf_method, tvb, HWMSG_CMDREG_METHOD_OFF, 1,
 			    ENC_NA);
 	pi[HWMSG_CMDREG_CONSTANT2_OFF] = proto_tree_add_item(t, hf_constant2,
@@ -88,7 +88,7 @@ static proto_item *add_header(tvbuff_t *tvb, packet_info *pinfo,
 static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 			 proto_item *len_item, const struct hwmsg_msg *msg,
 			 const struct hwmsg_err *err,
-			 const struct hwmsg_ws_reg_ctx *r)
+			 struct hwmsg_ws_reg_ctx *r)
 {
 	const struct hwmsg_tlv_ref *reg = &msg->tlvs[1];
 	tvbuff_t *reg_tvb;
@@ -101,26 +101,40 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		return;
 	reg_tvb = tvb_new_subset_length_caplen(tvb, HWMSG_CMDREG_HDR_LEN,
 		(gint)msg->reg_len, (gint)(reg->len - HWMSG_EMAD_TLV_HDR_LEN));
+	r->info[0] = '\0';
 	if (!dissector_try_uint_new(reg_table, r->reg_id, reg_tvb, pinfo, t,
-				    TRUE, (void *)r))
+				    TRUE, r))
 		proto_tree_add_item(t, hf_reg_data, tvb, HWMSG_CMDREG_HDR_LEN,
 				    (gint)msg->reg_len, ENC_NA);
+	/* the register's index fields after the rest of Info */
+	if (r->info[0])
+		col_append_str(pinfo->cinfo, COL_INFO, r->info);
 }
 
+/* Info in one go; the register's index fields come after (add_register). */
 static void set_info(packet_info *pinfo, proto_item *ti,
 		     const struct hwmsg_ws_reg_ctx *r)
 {
-	const char *reg = hwmsg_ws_reg_str(pinfo->pool, r->reg_id);
+	const char *reg = hwmsg_ws_reg_str(r->reg_id);
+	const char *method = hwmsg_ws_name(hwmsg_emad_method_names, r->method);
+	const char *what = r->response ? "response" : "request";
+	struct hwmsg_ws_line l;
 
-	col_add_fstr(pinfo->cinfo, COL_INFO, "%s %s %s (CMD_REG)", reg,
-		     hwmsg_ws_name(hwmsg_emad_method_names, r->method),
-		     r->response ? "response" : "request");
-	proto_item_append_text(ti, ", %s %s %s", reg,
-			       hwmsg_ws_name(hwmsg_emad_method_names, r->method),
-			       r->response ? "response" : "request");
-	if (r->status)
-		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
-			hwmsg_ws_name(hwmsg_emad_status_names, r->status));
+	l.n = 0;
+	hwmsg_ws_line_add(&l, reg);
+	hwmsg_ws_line_put(&l, " ", 1);
+	hwmsg_ws_line_add(&l, method);
+	hwmsg_ws_line_put(&l, " ", 1);
+	hwmsg_ws_line_add(&l, what);
+	hwmsg_ws_line_add(&l, " (CMD_REG)");
+	if (r->status) {
+		hwmsg_ws_line_add(&l, " status ");
+		hwmsg_ws_line_add(&l, hwmsg_ws_name(hwmsg_emad_status_names,
+						    r->status));
+	}
+	col_add_str(pinfo->cinfo, COL_INFO, l.s);
+	if (ti)
+		proto_item_append_text(ti, ", %s %s %s", reg, method, what);
 }
 
 /*
@@ -135,15 +149,18 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 	guint cap = tvb_captured_length(tvb);
 	struct hwmsg_ws_txn_frame *f = NULL;
 	struct hwmsg_ws_reg_ctx r;
-	proto_item *ti, *status_item, *len_item;
+	proto_item *ti = NULL, *status_item = NULL, *len_item = NULL;
 	struct hwmsg_msg msg;
 	struct hwmsg_err err;
-	proto_tree *t;
+	proto_tree *t = NULL;
 	int rc;
 
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "CMD_REG");
-	ti = proto_tree_add_item(tree, proto_cmd_reg, tvb, 0, -1, ENC_NA);
-	t = proto_item_add_subtree(ti, ett_cmd_reg);
+	if (tree) {
+		ti = proto_tree_add_item(tree, proto_cmd_reg, tvb, 0, -1,
+					 ENC_NA);
+		t = proto_item_add_subtree(ti, ett_cmd_reg);
+	}
 	if (cap < HWMSG_CMDREG_HDR_LEN) {
 		expert_add_info(pinfo, ti, &ei_short);
 		col_set_str(pinfo->cinfo, COL_INFO, "CMD_REG (short mailbox)");
@@ -164,7 +181,11 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 				       HWMSG_TYPE_MLX_CMD_REG, &msg.op);
 	if (rc >= 0)
 		queue_tap(pinfo, &r, f);
-	status_item = add_header(tvb, pinfo, t, rc, &err, r.reg_id, &len_item);
+	/* without a tree the header has no items, nor expert info on them
+	 * (none to hang it on; the fields are all within the header) */
+	if (tree)
+		status_item = add_header(tvb, pinfo, t, rc, &err, r.reg_id,
+					 &len_item);
 	if (r.status)
 		expert_add_info_format(pinfo, status_item, &ei_status,
 			"Status %s",

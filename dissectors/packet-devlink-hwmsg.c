@@ -6,6 +6,8 @@
  */
 #include "hwmsg_ws.h"
 
+#include <string.h>
+
 #include <wiretap/wtap.h>
 
 static int proto_devlink_hwmsg = -1;
@@ -197,6 +199,96 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	return off;
 }
 
+/* A string value as the full walk reads it, when that is the bytes as
+ * they are: NUL-terminated, ASCII up to its first NUL. */
+static gboolean plain_string(const guint8 *v, int len)
+{
+	int i;
+
+	if (!len || v[len - 1])
+		return FALSE;
+	for (i = 0; v[i]; i++)
+		if (v[i] >= 0x80)
+			return FALSE;
+	return TRUE;
+}
+
+/*
+ * Without a tree: the TLVs straight from the record's bytes, no items.
+ * Only a record the full walk finds nothing wrong with (all captured,
+ * known tags of the right sizes, plain strings): FALSE for anything else,
+ * which then takes the full walk for its expert info and exceptions.
+ */
+static gboolean quick_tlvs(tvbuff_t *tvb, struct rec_seen *s, int *walked)
+{
+	guint cap = tvb_captured_length(tvb), off = 0, len;
+	const guint8 *p, *v;
+
+	if (!cap || cap != tvb_reported_length(tvb))
+		return FALSE;
+	p = tvb_get_ptr(tvb, 0, (gint)cap);
+	while (off < cap) {
+		if (cap - off < HWMSG_REC_TLV_HDR_LEN)
+			return FALSE;
+		len = hwmsg_get_le16(p + off + 2);
+		if (len > cap - off - HWMSG_REC_TLV_HDR_LEN)
+			return FALSE;
+		v = p + off + HWMSG_REC_TLV_HDR_LEN;
+		switch (hwmsg_get_le16(p + off)) {
+		case HWMSG_REC_BUS_NAME:
+			if (!plain_string(v, (int)len))
+				return FALSE;
+			s->bus = v;
+			break;
+		case HWMSG_REC_DEV_NAME:
+			if (!plain_string(v, (int)len))
+				return FALSE;
+			s->dev = v;
+			break;
+		case HWMSG_REC_DRIVER_NAME:
+			if (!plain_string(v, (int)len))
+				return FALSE;
+			s->driver = v;
+			break;
+		case HWMSG_REC_INCOMING:
+			if (len != 1)
+				return FALSE;
+			s->has_dir = TRUE;
+			s->dir = v[0] ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
+			break;
+		case HWMSG_REC_TYPE:
+			if (len != 2)
+				return FALSE;
+			s->type = hwmsg_get_le16(v);
+			s->has_type = TRUE;
+			break;
+		case HWMSG_REC_BUF:
+			s->buf_off = (int)(off + HWMSG_REC_TLV_HDR_LEN);
+			s->buf_len = (int)len;
+			break;
+		case HWMSG_REC_DEVLINK_INDEX:
+			if (len != 4)
+				return FALSE;
+			break;
+		case HWMSG_REC_SEQ:
+			if (len != 8)
+				return FALSE;
+			break;
+		case HWMSG_REC_ORIG_LEN:
+			if (len != 4)
+				return FALSE;
+			s->orig_len = hwmsg_get_le32(v);
+			s->has_orig_len = TRUE;
+			break;
+		default:
+			return FALSE;
+		}
+		off += HWMSG_REC_TLV_HDR_LEN + len;
+	}
+	*walked = (int)off;
+	return TRUE;
+}
+
 /* Source and destination columns: the driver and its device, escaped. */
 static void set_endpoints(packet_info *pinfo, const struct rec_seen *s,
 			  const char *device)
@@ -251,23 +343,42 @@ static tvbuff_t *message_tvb(tvbuff_t *tvb, const struct rec_seen *s)
 	return tvb_new_subset_length_caplen(tvb, s->buf_off, cap, rep);
 }
 
+/* "bus/dev" (packet scope): the device's address and pairing key. */
+static const char *device_name(packet_info *pinfo, const struct rec_seen *s)
+{
+	const char *bus = s->bus ? (const char *)s->bus : "";
+	const char *dev = s->dev ? (const char *)s->dev : "";
+	size_t nb = strlen(bus), nd = strlen(dev);
+	char *d = (char *)wmem_alloc(pinfo->pool, nb + 1 + nd + 1);
+
+	memcpy(d, bus, nb);
+	d[nb] = '/';
+	memcpy(d + nb + 1, dev, nd + 1);
+	return d;
+}
+
 static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 				 proto_tree *tree, void *data _U_)
 {
 	struct rec_seen s = { .buf_off = -1, .type = HWMSG_TYPE_UNKNOWN };
 	struct hwmsg_ws_rec_ctx ctx;
-	proto_item *ti;
-	proto_tree *t;
+	proto_item *ti = NULL;
+	proto_tree *t = NULL;
 	tvbuff_t *buf;
 	int len;
 
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "devlink_hwmsg");
 	col_clear(pinfo->cinfo, COL_INFO);
-	ti = proto_tree_add_item(tree, proto_devlink_hwmsg, tvb, 0, -1, ENC_NA);
-	t = proto_item_add_subtree(ti, ett_rec);
-
-	len = dissect_tlvs(tvb, pinfo, t, &s);
-	proto_item_set_len(ti, len);
+	if (tree || !quick_tlvs(tvb, &s, &len)) {
+		memset(&s, 0, sizeof(s));
+		s.buf_off = -1;
+		s.type = HWMSG_TYPE_UNKNOWN;
+		ti = proto_tree_add_item(tree, proto_devlink_hwmsg, tvb, 0, -1,
+					 ENC_NA);
+		t = proto_item_add_subtree(ti, ett_rec);
+		len = dissect_tlvs(tvb, pinfo, t, &s);
+		proto_item_set_len(ti, len);
+	}
 
 	if (s.buf_off >= 0)
 		flag_truncated(tvb, pinfo, t, &s);
@@ -280,14 +391,14 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 		return len;
 	}
 
-	ctx.device = wmem_strdup_printf(pinfo->pool, "%s/%s",
-		s.bus ? (const char *)s.bus : "", s.dev ? (const char *)s.dev : "");
+	ctx.device = device_name(pinfo, &s);
 	set_endpoints(pinfo, &s, ctx.device);
 	ctx.has_dir = s.has_dir;
 	ctx.dir = s.dir;
-	proto_item_append_text(ti, ", %s, %s",
-			       hwmsg_ws_text(pinfo->pool, ctx.device),
-			       hwmsg_ws_name(hwmsg_dir_names, s.dir));
+	if (ti)
+		proto_item_append_text(ti, ", %s, %s",
+				       hwmsg_ws_text(pinfo->pool, ctx.device),
+				       hwmsg_ws_name(hwmsg_dir_names, s.dir));
 	buf = message_tvb(tvb, &s);
 	/* no type tag (bwz.py kept some tags only): libhwmsg's guess */
 	if (!s.has_type)

@@ -80,7 +80,7 @@ struct emad_items {
 };
 
 /* The OP TLV's items; values are libhwmsg's, the bytes the tvb's. */
-static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
+static void dissect_op(tvbuff_t *tvb, proto_tree *t,
 		       int off, const struct hwmsg_emad_op *op,
 		       struct emad_items *it)
 {
@@ -97,7 +97,7 @@ static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		op->reg_id);
 	pi = proto_tree_add_string(t, hf_reg_name, tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID), 2,
-		hwmsg_ws_reg_str(pinfo->pool, op->reg_id));
+		hwmsg_ws_reg_str(op->reg_id));
 	proto_item_set_generated(pi);
 	proto_tree_add_item(t, hf_r, tvb, off + HWMSG_WS_OFF(HWMSG_EMAD_OP_R),
 			    4, ENC_BIG_ENDIAN);
@@ -109,19 +109,26 @@ static void dissect_op(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 			    ENC_BIG_ENDIAN);
 }
 
-/* The register payload, through the "emad.reg_id" table; may throw. */
+/*
+ * The register payload, through the "emad.reg_id" table; may throw. Its
+ * index fields go to Info after the rest (as far as it got).
+ */
 static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 			const struct emad_items *it,
 			const struct hwmsg_emad_op *op)
 {
-	struct hwmsg_ws_reg_ctx ctx = {
-		.reg_id = op->reg_id, .method = op->method,
-		.status = op->status, .response = op->response,
-	};
+	struct hwmsg_ws_reg_ctx ctx;
 	tvbuff_t *reg_tvb;
 
-	proto_item_append_text(it->reg_item, ": %s",
-			       hwmsg_ws_reg_str(pinfo->pool, op->reg_id));
+	ctx.reg_id = op->reg_id;
+	ctx.method = op->method;
+	ctx.status = op->status;
+	ctx.response = op->response;
+	ctx.info[0] = '\0';
+
+	if (it->reg_item)
+		proto_item_append_text(it->reg_item, ": %s",
+				       hwmsg_ws_reg_str(op->reg_id));
 	/* captured bytes only; reported as long as the TLV says */
 	reg_tvb = tvb_new_subset_length_caplen(tvb, it->reg_off, it->reg_cap,
 					       it->reg_len);
@@ -129,6 +136,8 @@ static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 				    it->reg_tree, TRUE, &ctx))
 		proto_tree_add_item(it->reg_tree, hf_reg_data, tvb,
 				    it->reg_off, it->reg_cap, ENC_NA);
+	if (ctx.info[0])
+		col_append_str(pinfo->cinfo, COL_INFO, ctx.info);
 }
 
 /* Expert info for what libhwmsg flagged on this TLV. */
@@ -161,7 +170,7 @@ static void tlv_items(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 
 	switch (r->type) {
 	case HWMSG_EMAD_TLV_OP:
-		dissect_op(tvb, pinfo, t, off, &msg->op, it);
+		dissect_op(tvb, t, off, &msg->op, it);
 		return;
 	case HWMSG_EMAD_TLV_STRING:
 		proto_tree_add_item(t, hf_string, tvb, off + 4,
@@ -234,28 +243,36 @@ static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				    (int)r->cap_len - 4, ENC_NA);
 }
 
+/* Info, in one go: what the register adds comes after (dissect_reg). */
 static void set_info(packet_info *pinfo, const struct hwmsg_msg *msg,
 		     const struct hwmsg_ws_txn_frame *f)
 {
 	const struct hwmsg_emad_op *op = &msg->op;
+	struct hwmsg_ws_line l;
 
-	col_add_fstr(pinfo->cinfo, COL_INFO,
-		     "%s %s %s tid 0x%016" PRIx64,
-		     hwmsg_ws_reg_str(pinfo->pool, op->reg_id),
-		     hwmsg_ws_name(hwmsg_emad_method_names, op->method),
-		     op->response ? "response" : "request", op->tid);
+	l.n = 0;
+	hwmsg_ws_line_add(&l, hwmsg_ws_reg_str(op->reg_id));
+	hwmsg_ws_line_put(&l, " ", 1);
+	hwmsg_ws_line_add(&l, hwmsg_ws_name(hwmsg_emad_method_names,
+					    op->method));
+	hwmsg_ws_line_add(&l, op->response ? " response tid " :
+					     " request tid ");
+	hwmsg_ws_line_hex64(&l, op->tid);
 	if (op->status) {
-		col_append_fstr(pinfo->cinfo, COL_INFO, " status %s",
-			hwmsg_ws_name(hwmsg_emad_status_names, op->status));
-		if (msg->has_fw_string && msg->fw_string[0])
-			col_append_fstr(pinfo->cinfo, COL_INFO, ": %s",
-					hwmsg_ws_text(pinfo->pool,
-						      msg->fw_string));
+		hwmsg_ws_line_add(&l, " status ");
+		hwmsg_ws_line_add(&l, hwmsg_ws_name(hwmsg_emad_status_names,
+						    op->status));
+		if (msg->has_fw_string && msg->fw_string[0]) {
+			hwmsg_ws_line_add(&l, ": ");
+			hwmsg_ws_line_add(&l, hwmsg_ws_text(pinfo->pool,
+							    msg->fw_string));
+		}
 	}
 	if (f->retrans)
-		col_append_str(pinfo->cinfo, COL_INFO, " [retransmission]");
+		hwmsg_ws_line_add(&l, " [retransmission]");
 	if (msg->flags & HWMSG_MSGF_CUT)
-		col_append_str(pinfo->cinfo, COL_INFO, " [truncated]");
+		hwmsg_ws_line_add(&l, " [truncated]");
+	col_add_str(pinfo->cinfo, COL_INFO, l.s);
 }
 
 static void queue_tap(packet_info *pinfo, const struct hwmsg_emad_op *op,
@@ -356,6 +373,44 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 }
 
 /*
+ * No tree, and TLVs libhwmsg found nothing wrong with (all captured, so no
+ * item could throw): what the items would leave behind, the REG TLV's
+ * place and the unknown TLVs' expert info, without adding them.
+ */
+static gboolean quick_tlvs(tvbuff_t *tvb, packet_info *pinfo, int delta,
+			   const struct hwmsg_msg *msg, struct emad_items *it)
+{
+	unsigned int i;
+
+	for (i = 0; i < msg->n_tlvs; i++)
+		if (msg->tlvs[i].flags)
+			return FALSE;
+	for (i = 0; i < msg->n_tlvs; i++) {
+		const struct hwmsg_tlv_ref *r = &msg->tlvs[i];
+		int off = (int)r->offset - delta;
+
+		if (!tlv_decoded(r, msg))
+			continue;
+		switch (r->type) {
+		case HWMSG_EMAD_TLV_OP:
+		case HWMSG_EMAD_TLV_STRING:
+		case HWMSG_EMAD_TLV_LATENCY:
+		case HWMSG_EMAD_TLV_END:
+			break;
+		case HWMSG_EMAD_TLV_REG:
+			tlv_items(tvb, pinfo, NULL, NULL, off, r, msg, it);
+			break;
+		default:
+			expert_add_info_format(pinfo, NULL, &ei_unknown_tlv,
+					       "Unknown EMAD TLV type %u",
+					       r->type);
+			break;
+		}
+	}
+	return TRUE;
+}
+
+/*
  * base: offset of the mlx_proto byte (14 for a whole frame, 0 after eth).
  * libhwmsg decides what the frame holds (hwmsg_emad_parse_cut on the
  * captured bytes, reported length as the original); the tracker, Info and
@@ -371,8 +426,8 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 	struct hwmsg_ws_txn_frame *f = NULL;
 	struct hwmsg_msg msg;
 	struct hwmsg_err err;
-	proto_item *ti;
-	proto_tree *t;
+	proto_item *ti = NULL;
+	proto_tree *t = NULL;
 	int rc, end;
 
 	rc = hwmsg_emad_parse_cut(frame_bytes(tvb, pinfo, delta, cap),
@@ -380,28 +435,33 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 				  tvb_reported_length(tvb) + (guint)delta,
 				  &msg, &err);
 	col_set_str(pinfo->cinfo, COL_PROTOCOL, "EMAD");
-	col_set_str(pinfo->cinfo, COL_INFO, "EMAD");
 	if (rc >= 0) {
 		f = hwmsg_ws_txn_track(pinfo, proto_emad, device,
 				       HWMSG_TYPE_MLX_EMAD, &msg.op);
 		set_info(pinfo, &msg, f);
 		queue_tap(pinfo, &msg.op, f);
+	} else {
+		col_set_str(pinfo->cinfo, COL_INFO, "EMAD");
 	}
-	ti = proto_tree_add_item(tree, proto_emad, tvb, 0, -1, ENC_NA);
-	t = proto_item_add_subtree(ti, ett_emad);
-	dissect_eth(tvb, t, base, &it);
-	end = dissect_tlvs(tvb, pinfo, t, delta, &msg, &it);
-	proto_item_set_len(ti, MAX(end, 0));
+	if (tree || rc < 0 || !quick_tlvs(tvb, pinfo, delta, &msg, &it)) {
+		ti = proto_tree_add_item(tree, proto_emad, tvb, 0, -1, ENC_NA);
+		t = proto_item_add_subtree(ti, ett_emad);
+		if (tree)
+			dissect_eth(tvb, t, base, &it);
+		end = dissect_tlvs(tvb, pinfo, t, delta, &msg, &it);
+		proto_item_set_len(ti, MAX(end, 0));
+	}
 	if (rc < 0) {
 		expert_add_info_format(pinfo, ti, &ei_no_op, "%s", err.msg);
 		return (int)cap;
 	}
 	msg_expert(pinfo, ti, &msg, &it);
-	proto_item_append_text(ti, ", %s %s %s",
-			       hwmsg_ws_reg_str(pinfo->pool, msg.op.reg_id),
-			       hwmsg_ws_name(hwmsg_emad_method_names,
-					     msg.op.method),
-			       msg.op.response ? "response" : "request");
+	if (ti)
+		proto_item_append_text(ti, ", %s %s %s",
+				       hwmsg_ws_reg_str(msg.op.reg_id),
+				       hwmsg_ws_name(hwmsg_emad_method_names,
+						     msg.op.method),
+				       msg.op.response ? "response" : "request");
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	if (it.has_reg)
 		dissect_reg(tvb, pinfo, &it, &msg.op);

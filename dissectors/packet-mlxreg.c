@@ -20,7 +20,6 @@
 #include <epan/expert.h>
 #include <epan/packet.h>
 #include <epan/prefs.h>
-#include <epan/proto_data.h>
 #include <wsutil/report_message.h>
 
 #include "hwmsg_ws.h"
@@ -48,9 +47,25 @@ struct mlxreg_reg {
 	gboolean extra;		/* from the adb_file preference */
 	gboolean in_table;	/* its id is in "emad.reg_id" */
 	GArray *hfs;		/* int *: its fields' hf ids, set at register */
+	/* its leaf fields -> struct mlxreg_leaf: the hf of a decoded value
+	 * by its field, without hashing its filter name */
+	GHashTable *leaves;
+};
+
+/*
+ * The hf of one leaf field of a register, and the filter name it was
+ * registered under. A field reached by several names (a layout used twice
+ * in a register) keeps its first: a value whose name differs looks its
+ * hf up by name.
+ */
+struct mlxreg_leaf {
+	const char *filter;	/* key of hf_by_filter */
+	int *id;		/* its hf id, set at register */
+	enum ftenum type;	/* field_type() of the field */
 };
 
 static GHashTable *regs_by_id;		/* id -> struct mlxreg_reg */
+static struct mlxreg_reg *reg_of_id[G_MAXUINT16 + 1];	/* the same, per frame */
 static GHashTable *hf_by_filter;	/* libhwmsg filter name -> int *hf id */
 static GHashTable *abbrevs;		/* registered abbreviations (set) */
 static GHashTable *vals_by_enum;	/* hwmsg_name table -> value_string */
@@ -170,6 +185,7 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 	m->reg = reg;
 	m->extra = w->extra;
 	m->hfs = g_array_new(FALSE, FALSE, sizeof(int *));
+	m->leaves = g_hash_table_new(g_direct_hash, g_direct_equal);
 	if (g_hash_table_contains(abbrevs, full)) {
 		g_free(full);	/* two names alike once made valid: no item */
 		m->hf = -1;
@@ -178,7 +194,25 @@ static struct mlxreg_reg *add_reg(struct mlxreg_walk *w,
 		       BASE_NONE, NULL);
 	}
 	g_hash_table_insert(regs_by_id, GUINT_TO_POINTER(reg->id), m);
+	reg_of_id[reg->id] = m;
 	return m;
+}
+
+/* Field f of m answers to filter (if it has an hf): remember it by f. */
+static void add_leaf_hf(struct mlxreg_reg *m, const struct hwmsg_reg_field *f,
+			const char *filter)
+{
+	struct mlxreg_leaf *l;
+	gpointer key, id;
+
+	if (g_hash_table_contains(m->leaves, f) ||
+	    !g_hash_table_lookup_extended(hf_by_filter, filter, &key, &id))
+		return;
+	l = g_new(struct mlxreg_leaf, 1);
+	l->filter = key;
+	l->id = id;
+	l->type = field_type(f);
+	g_hash_table_insert(m->leaves, (gpointer)f, l);
 }
 
 static int add_field(void *ctx, const struct hwmsg_reg *reg,
@@ -197,8 +231,10 @@ static int add_field(void *ctx, const struct hwmsg_reg *reg,
 		m = add_reg(w, reg);
 	else if (m->reg != reg)
 		return 0;	/* described elsewhere first: those fields win */
-	if (g_hash_table_contains(hf_by_filter, filter))
+	if (g_hash_table_contains(hf_by_filter, filter)) {
+		add_leaf_hf(m, f, filter);
 		return 0;	/* the same path in another union arm */
+	}
 	abbrev = valid_abbrev(filter);
 	if (g_hash_table_contains(abbrevs, abbrev)) {
 		g_free(abbrev);
@@ -215,6 +251,7 @@ static int add_field(void *ctx, const struct hwmsg_reg *reg,
 	g_hash_table_insert(hf_by_filter, g_strdup(filter), id);
 	g_array_append_val(m->hfs, id);
 	add_hf(w, id, f->name, abbrev, f->descr, type, display, strings);
+	add_leaf_hf(m, f, filter);
 	return 0;
 }
 
@@ -383,26 +420,37 @@ static bool add_element(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
 /* "temperature: 377 (47.125 C)": the unit and scale of the database */
 static void add_unit(proto_item *pi, const struct hwmsg_reg_value *v)
 {
+	const struct hwmsg_reg_field *f = v->field;
 	char unit[64];
 
-	if (*hwmsg_reg_unit_str(v->field, v->raw, unit, sizeof(unit)))
+	/* a plain number (libhwmsg's test too): nothing to add */
+	if (!f->enums && !f->unit && !f->scale_den)
+		return;
+	if (*hwmsg_reg_unit_str(f, v->raw, unit, sizeof(unit)))
 		proto_item_append_text(pi, "%s", unit);
 }
 
 /* One leaf at its bytes, through its hf when it has one of a fitting type. */
-static void add_leaf(proto_tree *t, tvbuff_t *tvb,
+static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 		     const struct hwmsg_reg_value *v)
 {
-	const int *id = g_hash_table_lookup(hf_by_filter, v->filter);
+	const struct mlxreg_leaf *l = g_hash_table_lookup(m->leaves, v->field);
 	gint off = (gint)v->offset, len = value_len(v);
 	gint left = tvb_captured_length_remaining(tvb, off);
+	const int *id;
 	enum ftenum type;
 	ws_in6_addr a6;
 
 	if (left < len)
 		len = left < 0 ? 0 : left;
-	if (!id || *id < 0 || (type = field_type(v->field)) !=
-				      proto_registrar_get_ftype(*id)) {
+	if (l && !strcmp(l->filter, v->filter)) {
+		id = l->id;
+		type = l->type;
+	} else {
+		id = g_hash_table_lookup(hf_by_filter, v->filter);
+		type = field_type(v->field);
+	}
+	if (!id || *id < 0 || type != proto_registrar_get_ftype(*id)) {
 		add_text(t, tvb, off, len, v);	/* same path, other shape */
 		return;
 	}
@@ -463,6 +511,7 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb,
 
 /* The decoded values, nested by depth: groups become subtrees. */
 static void add_values(proto_tree *root, tvbuff_t *tvb,
+		       const struct mlxreg_reg *m,
 		       const struct hwmsg_reg_decoded *d)
 {
 	proto_tree *at[MLXREG_MAX_DEPTH + 1];
@@ -491,7 +540,7 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 			continue;
 		}
 		if (!v->group) {
-			add_leaf(at[depth], tvb, v);
+			add_leaf(at[depth], tvb, m, v);
 			top = depth;
 			continue;
 		}
@@ -510,7 +559,7 @@ static void add_values(proto_tree *root, tvbuff_t *tvb,
 static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			 const struct mlxreg_reg *m,
 			 const struct hwmsg_reg_decoded *d, int ret,
-			 const struct hwmsg_err *err)
+			 const struct hwmsg_err *err, char *info)
 {
 	size_t name_len = strlen(m->reg->name);
 	char summary[256];
@@ -526,16 +575,14 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	t = proto_item_add_subtree(ti, ett_depth[0]);
 	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
 						  ENC_NA));
-	add_values(t, tvb, d);
+	add_values(t, tvb, m, d);
 	if (ret > 0)
 		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err->msg);
 	else if (ret < 0)
 		expert_add_info_format(pinfo, ti, &ei_undecoded, "%s", err->msg);
-	/* the index part ("local_port 17") goes to Info after EMAD wrote it */
+	/* the index part (" local_port 17"): the caller puts it in Info */
 	if (strlen(summary) > name_len)
-		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
-				 wmem_strdup(pinfo->pool,
-					     summary + name_len + 1));
+		g_strlcpy(info, summary + name_len, HWMSG_WS_REG_INFO_LEN);
 }
 
 /*
@@ -567,9 +614,8 @@ static gboolean items_wanted(proto_tree *tree, const struct mlxreg_reg *m)
  * fields (libhwmsg's summary without a full decode). A payload shorter
  * than the register goes the full way, for its expert info.
  */
-static gboolean info_only(tvbuff_t *tvb, packet_info *pinfo,
-			  const struct mlxreg_reg *m, const guint8 *p,
-			  guint len)
+static gboolean info_only(tvbuff_t *tvb, const struct mlxreg_reg *m,
+			  const guint8 *p, guint len, char *info)
 {
 	size_t name_len = strlen(m->reg->name);
 	char summary[256];
@@ -580,19 +626,30 @@ static gboolean info_only(tvbuff_t *tvb, packet_info *pinfo,
 					 sizeof(summary)))
 		return FALSE;
 	if (strlen(summary) > name_len)
-		p_add_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0,
-				 wmem_strdup(pinfo->pool,
-					     summary + name_len + 1));
+		g_strlcpy(info, summary + name_len, HWMSG_WS_REG_INFO_LEN);
 	return TRUE;
+}
+
+/*
+ * The decoded values of the register being dissected: one list, its buffer
+ * kept from frame to frame (no allocation per frame once it is large
+ * enough), given back when a hostile register made it huge.
+ */
+static struct hwmsg_reg_decoded decoded;
+#define MLXREG_DECODED_KEEP 4096
+
+static void decoded_release(void)
+{
+	if (decoded.cap > MLXREG_DECODED_KEEP)
+		hwmsg_reg_decoded_free(&decoded);
 }
 
 static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			  void *data)
 {
 	static const guint8 empty[1];
-	const struct hwmsg_ws_reg_ctx *ctx = data;
+	struct hwmsg_ws_reg_ctx *ctx = data;
 	const struct mlxreg_reg *m;
-	struct hwmsg_reg_decoded d;
 	struct hwmsg_err err;
 	guint len = tvb_captured_length(tvb);
 	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
@@ -600,35 +657,26 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 
 	if (!ctx)
 		return 0;
-	m = g_hash_table_lookup(regs_by_id, GUINT_TO_POINTER(ctx->reg_id));
+	m = reg_of_id[ctx->reg_id];
 	if (!m)
 		return 0;
-	if (!items_wanted(tree, m) && info_only(tvb, pinfo, m, p, len))
+	ctx->info[0] = '\0';
+	if (!items_wanted(tree, m) && info_only(tvb, m, p, len, ctx->info))
 		return (int)len;
-	ret = hwmsg_reg_decode_reg(m->reg, p, len, &d, &err);
-	if (ret < 0 && !d.n_values) {
-		hwmsg_reg_decoded_free(&d);
+	ret = hwmsg_reg_decode_again(m->reg, p, len, &decoded, &err);
+	if (ret < 0 && !decoded.n_values) {
+		decoded_release();
 		return 0;	/* the caller shows the bytes */
 	}
 	TRY {
-		add_register(tvb, pinfo, tree, m, &d, ret, &err);
+		add_register(tvb, pinfo, tree, m, &decoded, ret, &err,
+			     ctx->info);
 	}
-	FINALLY {	/* freed even if adding an item throws */
-		hwmsg_reg_decoded_free(&d);
+	FINALLY {	/* even if adding an item throws */
+		decoded_release();
 	}
 	ENDTRY;
 	return (int)len;
-}
-
-/* Runs after EMAD/CMD_REG have set the Info column. */
-static int append_info(tvbuff_t *tvb _U_, packet_info *pinfo,
-		       proto_tree *tree _U_, void *data _U_)
-{
-	const char *s = p_get_proto_data(pinfo->pool, pinfo, proto_mlxreg, 0);
-
-	if (s)
-		col_append_fstr(pinfo->cinfo, COL_INFO, " %s", s);
-	return 0;
 }
 
 void proto_register_mlxreg(void)
@@ -687,8 +735,6 @@ void proto_register_mlxreg(void)
 		&pref_adb_file, FALSE);
 
 	mlxreg_handle = create_dissector_handle(dissect_mlxreg, proto_mlxreg);
-	register_postdissector(create_dissector_handle(append_info,
-						       proto_mlxreg));
 }
 
 void proto_reg_handoff_mlxreg(void)

@@ -21,12 +21,13 @@ static int st_node_registers, st_node_methods, st_node_statuses,
 void hwmsg_ws_tap_time(struct hwmsg_ws_tap *tap, packet_info *pinfo,
 		       const struct hwmsg_ws_txn_frame *f)
 {
-	nstime_t delta;
+	nstime_t delta, req;
 
 	tap->has_time = f && f->response && f->req_frame;
 	tap->time_us = 0;
 	if (tap->has_time) {
-		nstime_delta(&delta, &pinfo->abs_ts, &f->req_time);
+		hwmsg_ws_txn_req_time(f, &req);
+		nstime_delta(&delta, &pinfo->abs_ts, &req);
 		tap->time_us = nstime_to_sec(&delta) * 1e6;
 	}
 }
@@ -50,7 +51,7 @@ static tap_packet_status hwmsg_stats_packet(stats_tree *st,
 					    tap_flags_t flags _U_)
 {
 	const struct hwmsg_ws_tap *m = data;
-	const char *reg = hwmsg_ws_reg_str(pinfo->pool, m->reg_id);
+	const char *reg = hwmsg_ws_reg_str(m->reg_id);
 	const char *method = hwmsg_ws_name(hwmsg_emad_method_names, m->method);
 	int node;
 

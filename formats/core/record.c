@@ -5,26 +5,33 @@
 #include "hwmsg/msg.h"
 #include "hwmsg/record.h"
 
-static size_t str_tlv_len(const char *s)
+void hwmsg_rec_measure(const struct hwmsg_record *rec,
+		       struct hwmsg_rec_size *sz)
 {
-	return HWMSG_REC_TLV_HDR_LEN + strlen(s) + 1;
-}
+	size_t len;
 
-size_t hwmsg_rec_encoded_len(const struct hwmsg_record *rec)
-{
-	size_t len = str_tlv_len(rec->bus) + str_tlv_len(rec->dev) +
-		     str_tlv_len(rec->driver) +
-		     HWMSG_REC_TLV_HDR_LEN + 1 +	/* incoming */
-		     HWMSG_REC_TLV_HDR_LEN + 2 +	/* type */
-		     HWMSG_REC_TLV_HDR_LEN + rec->len;
-
+	sz->bus = strlen(rec->bus);
+	sz->dev = strlen(rec->dev);
+	sz->driver = strlen(rec->driver);
+	/* each name with its NUL; incoming (1 byte); type (2) */
+	len = 3 * HWMSG_REC_TLV_HDR_LEN + sz->bus + sz->dev + sz->driver + 3 +
+	      HWMSG_REC_TLV_HDR_LEN + 1 + HWMSG_REC_TLV_HDR_LEN + 2 +
+	      HWMSG_REC_TLV_HDR_LEN + rec->len;
 	if (rec->flags & HWMSG_RECF_HAS_INDEX)
 		len += HWMSG_REC_TLV_HDR_LEN + 4;
 	if (rec->flags & HWMSG_RECF_HAS_SEQ)
 		len += HWMSG_REC_TLV_HDR_LEN + 8;
 	if (rec->orig_len != rec->len)
 		len += HWMSG_REC_TLV_HDR_LEN + 4;
-	return len;
+	sz->len = len;
+}
+
+size_t hwmsg_rec_encoded_len(const struct hwmsg_record *rec)
+{
+	struct hwmsg_rec_size sz;
+
+	hwmsg_rec_measure(rec, &sz);
+	return sz.len;
 }
 
 static uint8_t *put_tlv(uint8_t *p, uint16_t tag, const void *val,
@@ -40,23 +47,32 @@ static uint8_t *put_tlv(uint8_t *p, uint16_t tag, const void *val,
 long hwmsg_rec_encode(const struct hwmsg_record *rec, uint8_t *buf, size_t cap,
 		      struct hwmsg_err *err)
 {
-	size_t need = hwmsg_rec_encoded_len(rec);
+	struct hwmsg_rec_size sz;
+
+	hwmsg_rec_measure(rec, &sz);
+	return hwmsg_rec_encode_measured(rec, &sz, buf, cap, err);
+}
+
+long hwmsg_rec_encode_measured(const struct hwmsg_record *rec,
+			       const struct hwmsg_rec_size *sz, uint8_t *buf,
+			       size_t cap, struct hwmsg_err *err)
+{
 	uint8_t v[8], *p = buf;
 
-	if (need > cap)
+	if (sz->len > cap)
 		return hwmsg_errf(err, 0, "record needs %zu bytes, buffer has %zu",
-				  need, cap);
+				  sz->len, cap);
 	if (rec->len > UINT16_MAX - HWMSG_REC_TLV_HDR_LEN)
 		return hwmsg_errf(err, 0, "payload of %u bytes exceeds a TLV",
 				  rec->len);
 	/* a longer string would wrap the u16 TLV length */
-	if (strlen(rec->bus) >= UINT16_MAX || strlen(rec->dev) >= UINT16_MAX ||
-	    strlen(rec->driver) >= UINT16_MAX)
+	if (sz->bus >= UINT16_MAX || sz->dev >= UINT16_MAX ||
+	    sz->driver >= UINT16_MAX)
 		return hwmsg_errf(err, 0, "device name exceeds a TLV");
-	p = put_tlv(p, HWMSG_REC_BUS_NAME, rec->bus, strlen(rec->bus) + 1);
-	p = put_tlv(p, HWMSG_REC_DEV_NAME, rec->dev, strlen(rec->dev) + 1);
+	p = put_tlv(p, HWMSG_REC_BUS_NAME, rec->bus, (uint16_t)(sz->bus + 1));
+	p = put_tlv(p, HWMSG_REC_DEV_NAME, rec->dev, (uint16_t)(sz->dev + 1));
 	p = put_tlv(p, HWMSG_REC_DRIVER_NAME, rec->driver,
-		    strlen(rec->driver) + 1);
+		    (uint16_t)(sz->driver + 1));
 	v[0] = rec->dir == HWMSG_DIR_FROM_HW;
 	p = put_tlv(p, HWMSG_REC_INCOMING, v, 1);
 	hwmsg_put_le16(v, rec->type);

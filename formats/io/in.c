@@ -130,33 +130,93 @@ static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
 	return (ssize_t)out.pos;
 }
 
-static int refill(struct hwmsg_in *in)
+/* Append up to size plain bytes to the chunk (it has the room): the
+ * number added, 0 at the end, -1 with errmsg set. */
+static ssize_t produce(struct hwmsg_in *in, size_t size)
 {
-	size_t keep = in->chunk_len < HWMSG_IN_KEEP ? in->chunk_len :
-						     HWMSG_IN_KEEP;
+	uint8_t *dst = in->chunk + in->chunk_len;
 	ssize_t n;
 
-	memmove(in->chunk, in->chunk + in->chunk_len - keep, keep);
-	in->chunk_start += in->chunk_len - keep;
-	in->chunk_len = in->chunk_pos = keep;
-
 	if (in->dc) {
-		n = read_zstd(in, in->chunk + keep, HWMSG_IN_CHUNK);
+		n = read_zstd(in, dst, size);
 	} else {
-		n = (ssize_t)read_src(in, in->chunk + keep, HWMSG_IN_CHUNK);
+		n = (ssize_t)read_src(in, dst, size);
 		if (src_error(in))
 			n = -1;
 	}
-	if (n < 0)
-		return -1;
-	hwmsg_scan_feed(&in->scan, in->chunk + keep, (size_t)n);
+	if (n <= 0) {
+		in->ended = !n;
+		return n;
+	}
+	hwmsg_scan_feed(&in->scan, dst, (size_t)n);
 	in->chunk_len += (size_t)n;
 	if (!in->chunk_start && in->head_len < HWMSG_IN_FIRST) {
 		in->head_len = in->chunk_len < HWMSG_IN_FIRST ? in->chunk_len :
 							       HWMSG_IN_FIRST;
 		memcpy(in->head, in->chunk, in->head_len);
 	}
-	return 0;
+	return n;
+}
+
+/* Drop the chunk's bytes before plain offset from (all when past it). */
+static void drop_before(struct hwmsg_in *in, uint64_t from)
+{
+	uint64_t end = in->chunk_start + in->chunk_len;
+	size_t keep = from >= end ? 0 : (size_t)(end - from);
+
+	memmove(in->chunk, in->chunk + in->chunk_len - keep, keep);
+	in->chunk_start = end - keep;
+	in->chunk_len = keep;
+	in->chunk_pos = 0;
+}
+
+static int refill(struct hwmsg_in *in)
+{
+	uint64_t end = in->chunk_start + in->chunk_len;
+
+	drop_before(in, end - (in->chunk_len < HWMSG_IN_KEEP ?
+				       in->chunk_len : HWMSG_IN_KEEP));
+	in->chunk_pos = in->chunk_len;
+	return produce(in, HWMSG_IN_CHUNK) < 0 ? -1 : 0;
+}
+
+const uint8_t *hwmsg_in_span(struct hwmsg_in *in, uint64_t off, size_t want,
+			     size_t *have)
+{
+	uint64_t end = in->chunk_start + in->chunk_len;
+
+	while (off + want > end && !in->ended && !in->errmsg[0]) {
+		size_t room;
+
+		/* bytes before off are done with; skipped ones pass by */
+		drop_before(in, off);
+		if (want + HWMSG_IN_CHUNK > in->chunk_cap) {
+			uint8_t *p = realloc(in->chunk, want + HWMSG_IN_CHUNK);
+
+			if (!p) {
+				snprintf(in->errmsg, sizeof(in->errmsg),
+					 "out of memory for a block of %zu bytes",
+					 want);
+				return NULL;
+			}
+			in->chunk = p;
+			in->chunk_cap = want + HWMSG_IN_CHUNK;
+		}
+		room = in->chunk_cap - in->chunk_len;
+		if (produce(in, room < HWMSG_IN_CHUNK ? room : HWMSG_IN_CHUNK) < 0)
+			return NULL;
+		end = in->chunk_start + in->chunk_len;
+	}
+	if (off < in->chunk_start || (off + want > end && in->errmsg[0]))
+		return NULL;
+	if (off >= end) {	/* the stream ended before off */
+		*have = 0;
+		in->chunk_pos = in->chunk_len;
+		return in->chunk + in->chunk_len;
+	}
+	*have = (size_t)(end - off);
+	in->chunk_pos = (size_t)(off - in->chunk_start);
+	return in->chunk + in->chunk_pos;
 }
 
 static ssize_t cookie_read(void *cookie, char *buf, size_t size)
@@ -232,7 +292,8 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 		hwmsg_errf(err, 0, "read: %s", strerror(errno));
 		return NULL;
 	}
-	in->chunk = malloc(HWMSG_IN_KEEP + HWMSG_IN_CHUNK);
+	in->chunk_cap = HWMSG_IN_KEEP + HWMSG_IN_CHUNK;
+	in->chunk = malloc(in->chunk_cap);
 	in->stdio_buf = malloc(HWMSG_IN_STDIO_BUF);
 	if (!in->chunk || !in->stdio_buf)
 		goto nomem;

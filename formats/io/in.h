@@ -53,7 +53,8 @@ struct hwmsg_in {
 	 * still be looked at.
 	 */
 	uint8_t *chunk;
-	size_t chunk_len, chunk_pos;
+	size_t chunk_len, chunk_pos, chunk_cap;
+	bool ended;		/* the plain stream has no more bytes */
 	uint64_t chunk_start;
 	char *stdio_buf;	/* the FILE's buffer, of known size */
 	uint8_t head[HWMSG_IN_FIRST];	/* the first plain bytes: the file
@@ -73,6 +74,15 @@ struct hwmsg_in {
  * in alone: see hwmsg_in_free.
  */
 FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err);
+/*
+ * The reader's own pcapng walk, instead of the FILE: plain bytes from off
+ * on in one piece, at least want of them unless the stream ends first
+ * (*have: how many are held from off). Bytes before off are let go; an
+ * off past the bytes held skips the ones between (the scanner still sees
+ * them). NULL on a read error (errmsg) or an off already let go.
+ */
+const uint8_t *hwmsg_in_span(struct hwmsg_in *in, uint64_t off, size_t want,
+			     size_t *have);
 /* Copy n plain bytes at off if still held; -1 when they are gone. */
 int hwmsg_in_peek_back(const struct hwmsg_in *in, uint64_t off, uint8_t *out,
 		       size_t n);

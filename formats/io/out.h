@@ -7,19 +7,17 @@
 #ifndef HWMSG_IO_OUT_H
 #define HWMSG_IO_OUT_H
 
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-#include <zstd.h>
-
 #include "hwmsg/err.h"
+#include "zframes.h"
 
 /* Pending input is compressed after this much even without a flush. */
 #define HWMSG_OUT_FRAME_MAX	(1u << 20)
-/* With this much room before the next point a block may be split. */
-#define HWMSG_OUT_FRESH_ROOM	(32u << 10)
 /* After a stop request, how long a pipe's reader gets to take the rest. */
 #define HWMSG_OUT_STOP_GRACE_MS	1000
 
@@ -35,16 +33,26 @@ struct hwmsg_out {
 	bool own_fd;		/* not stdout: close it */
 	bool sigpipe;		/* fd is a pipe or socket */
 	int error;		/* sticky errno of the first failure */
-	uint8_t *buf;		/* plain: bytes for fd; zstd: one frame */
+	uint8_t *buf;		/* plain: bytes for fd; zstd: the seek table */
 	size_t cap, len;
-	ZSTD_CCtx *zc;		/* NULL: plain output */
-	/* zstd: plain bytes of the frames to come, and where blocks start */
-	uint8_t *pend;
-	size_t pend_len, pend_cap;
-	uint32_t *cuts;
-	size_t ncuts, cuts_cap;
+	bool zstd;
+	/*
+	 * zstd: the compressor, and the plain bytes of the frames to come.
+	 * Each FRAME_MAX of them goes to the compression thread (job) while
+	 * the next fills pend; the pieces it lays out are written here, by
+	 * the caller's thread, when the job is collected. While busy, zf, job,
+	 * pieces and job_* belong to the thread.
+	 */
+	struct zframes zf;
+	struct zinput pend, job;
+	struct zpieces pieces;
+	int job_ret;
+	char job_msg[96];
+	pthread_t thread;
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool thread_on, busy, quit;
 	uint64_t off;		/* compressed bytes written */
-	double ratio;		/* plain/compressed of the last frame */
 	uint32_t *seek;		/* per frame: compressed, plain size */
 	size_t nseek, seek_cap;
 	/*
@@ -69,6 +77,16 @@ int hwmsg_out_open(struct hwmsg_out *o, const char *path, bool zstd,
 /* One whole block; record: it is a packet (counted in o->records). */
 int hwmsg_out_write(struct hwmsg_out *o, const void *data, size_t len,
 		    bool record, struct hwmsg_err *err);
+/*
+ * The same in two steps, without a copy: room for a block of len bytes
+ * in the output buffer (NULL and *err set on failure), then, once the
+ * block is laid out there, hwmsg_out_commit with the same len. A block
+ * reserved and not committed is not written.
+ */
+uint8_t *hwmsg_out_reserve(struct hwmsg_out *o, size_t len,
+			   struct hwmsg_err *err);
+int hwmsg_out_commit(struct hwmsg_out *o, size_t len, bool record,
+		     struct hwmsg_err *err);
 /* Ends the zstd frame and pushes every buffered byte to the fd. */
 int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err);
 /* Flushes, closes and frees in every case; o->records stays valid. */

@@ -16,6 +16,7 @@
 
 #include "hwmsg/io.h"
 #include "in.h"
+#include "walk.h"
 
 #define LINKTYPE_ETHERNET	1
 #define PCAPNG_MAGIC		0x0a0d0d0au
@@ -34,6 +35,8 @@ struct hwmsg_reader {
 	FILE *cf;		/* the FILE libpcap reads */
 	pcap_t *pcap;
 	struct hwmsg_reader_info info;
+	bool walking;		/* pcapng: walk.c reads it, not libpcap */
+	struct hwmsg_walk walk;
 	bool done;
 	uint8_t *scratch;	/* a cut record, its last TLV shortened */
 	size_t scratch_cap;
@@ -50,6 +53,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 		pcap_close(r->pcap);	/* fcloses cf */
 	else if (r->cf)
 		fclose(r->cf);
+	hwmsg_walk_free(&r->walk);
 	hwmsg_in_free(&r->in);
 	if (r->src && r->src != stdin)
 		fclose(r->src);
@@ -87,6 +91,12 @@ static int open_failed(struct hwmsg_reader *r, const char *why,
 		return hwmsg_errf(err, 0, "%s: %s cut short (%s)",
 				  r->name, kind, why);
 	return hwmsg_errf(err, 0, "%s: %s", r->name, why);
+}
+
+static bool is_pcapng(const struct hwmsg_reader *r)
+{
+	return r->in.head_len >= 4 &&
+	       hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC;
 }
 
 static bool is_zstd_cut(const struct hwmsg_in *in)
@@ -139,6 +149,22 @@ static int not_yet(struct hwmsg_reader *r, const char *why,
 			  r->name, what);
 }
 
+/*
+ * libpcap has opened a pcapng capture (its checks, its words for a bad
+ * header); the walk takes it from the first byte on, which the input
+ * still holds unless the blocks before the first interface were huge.
+ */
+static void start_walk(struct hwmsg_reader *r)
+{
+	const char *env = getenv("HWMSG_READER");
+
+	if (!is_pcapng(r) || r->in.chunk_start ||
+	    (env && !strcmp(env, "libpcap")))
+		return;
+	hwmsg_walk_init(&r->walk, &r->in);
+	r->walking = true;
+}
+
 static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 {
 	char errbuf[PCAP_ERRBUF_SIZE] = "";
@@ -175,6 +201,7 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		r->info.format = HWMSG_INPUT_PCAPNG_USER15;
 	else
 		r->info.format = HWMSG_INPUT_PCAP_USER15;
+	start_walk(r);
 	return 0;
 }
 
@@ -254,12 +281,6 @@ struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err)
 const struct hwmsg_reader_info *hwmsg_reader_info(const struct hwmsg_reader *r)
 {
 	return &r->info;
-}
-
-static bool is_pcapng(const struct hwmsg_reader *r)
-{
-	return r->in.head_len >= 4 &&
-	       hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC;
 }
 
 /* Where libpcap stands in the plain stream: the end of the last packet. */
@@ -473,55 +494,86 @@ static int user15_record(struct hwmsg_reader *r, const uint8_t *data,
 	return 0;
 }
 
-int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
-		      struct hwmsg_err *err)
+/* The next packet from libpcap, as the walk gives it (walk.h). */
+static int pcap_packet(struct hwmsg_reader *r, struct hwmsg_walk_pkt *p,
+		       const char **why)
 {
 	struct pcap_pkthdr *hdr;
 	const u_char *data;
-	uint64_t off;
+	int ret = pcap_next_ex(r->pcap, &hdr, &data);
+
+	if (ret == PCAP_ERROR_BREAK)
+		return 0;
+	if (ret != 1) {
+		*why = r->in.errmsg[0] ? r->in.errmsg : pcap_geterr(r->pcap);
+		/* ended inside a block or frame: not damage within */
+		r->info.cut = is_zstd_cut(&r->in) ||
+			      (!r->in.errmsg[0] && strstr(*why, "truncated"));
+		p->block = consumed(r);
+		return -1;
+	}
+	p->data = data;
+	p->caplen = hdr->caplen;
+	p->len = hdr->len;
+	p->ts_ns = (uint64_t)hdr->ts.tv_sec * 1000000000u +
+		   (uint64_t)hdr->ts.tv_usec;
+	p->data_off = data_offset(r, hdr->caplen);
+	p->block = p->data_off - (is_pcapng(r) ? PCAPNG_EPB_DATA_OFF :
+						 PCAP_REC_HDR_LEN);
+	return 1;
+}
+
+static int walk_packet(struct hwmsg_reader *r, struct hwmsg_walk_pkt *p,
+		       const char **why)
+{
+	int ret = hwmsg_walk_next(&r->walk, p);
+
+	if (ret < 0) {
+		*why = r->in.errmsg[0] ? r->in.errmsg : r->walk.errmsg;
+		r->info.cut = is_zstd_cut(&r->in) ||
+			      (!r->in.errmsg[0] && r->walk.truncated);
+		p->block = r->walk.pos;	/* the block at fault */
+	}
+	return ret;
+}
+
+int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
+		      struct hwmsg_err *err)
+{
+	struct hwmsg_walk_pkt p;
+	const char *why = "";
 	int ret;
 
 	while (!r->done) {
-		ret = pcap_next_ex(r->pcap, &hdr, &data);
-		if (ret == PCAP_ERROR_BREAK) {
+		ret = r->walking ? walk_packet(r, &p, &why) :
+				   pcap_packet(r, &p, &why);
+		if (ret <= 0) {
 			r->done = true;
-			return 0;
-		}
-		if (ret != 1) {
-			const char *why = r->in.errmsg[0] ?
-						  r->in.errmsg :
-						  pcap_geterr(r->pcap);
-
-			r->done = true;
-			/* ended inside a block or frame: not damage within */
-			r->info.cut = is_zstd_cut(&r->in) ||
-				      (!r->in.errmsg[0] && strstr(why, "truncated"));
-			off = consumed(r);
-			return hwmsg_errf(err, off,
+			if (!ret)
+				return 0;
+			return hwmsg_errf(err, p.block,
 					  "%s: after record %" PRIu64 " (offset 0x%" PRIx64 "): %s",
-					  r->name, r->info.packets, off, why);
+					  r->name, r->info.packets, p.block,
+					  why);
 		}
 		r->info.packets++;
-		off = data_offset(r, hdr->caplen);
-		r->block = off - (is_pcapng(r) ? PCAPNG_EPB_DATA_OFF :
-						 PCAP_REC_HDR_LEN);
+		r->block = p.block;
 		memset(rec, 0, sizeof(*rec));
-		rec->ts_ns = (uint64_t)hdr->ts.tv_sec * 1000000000u +
-			     (uint64_t)hdr->ts.tv_usec;
+		rec->ts_ns = p.ts_ns;
 		if (r->info.format != HWMSG_INPUT_ETHERNET)
-			return user15_record(r, data, hdr->caplen, hdr->len,
-					     off, rec, err) ? -1 : 1;
-		if (hdr->caplen < HWMSG_EMAD_ETH_HDR_LEN ||
-		    hwmsg_get_be16(data + HWMSG_EMAD_ETH_ETHERTYPE_OFF) !=
+			return user15_record(r, p.data, p.caplen, p.len,
+					     p.data_off, rec, err) ? -1 : 1;
+		if (p.caplen < HWMSG_EMAD_ETH_HDR_LEN ||
+		    hwmsg_get_be16(p.data + HWMSG_EMAD_ETH_ETHERTYPE_OFF) !=
 			    HWMSG_EMAD_ETHERTYPE) {
 			r->info.skipped++;
 			continue;
 		}
-		if (hdr->caplen < hdr->len)
+		if (p.caplen < p.len)
 			rec->flags |= HWMSG_RECF_TRUNCATED;
-		rec->orig_len = hdr->len > hdr->caplen ? hdr->len : hdr->caplen;
-		return ethernet_record(r, data, hdr->caplen, off, rec, err) ?
-			       -1 : 1;
+		rec->orig_len = p.len > p.caplen ? p.len : p.caplen;
+		return ethernet_record(r, p.data, p.caplen, p.data_off, rec,
+				       err) ? -1 : 1;
 	}
 	return 0;
 }

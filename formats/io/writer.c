@@ -37,18 +37,33 @@ struct hwmsg_writer {
 	uint64_t unattributed;	/* drops given with bus NULL */
 	unsigned int flush_ms;
 	uint64_t last_flush_ms;
+	clockid_t clock;	/* of flush_ms */
 	bool record_clock;	/* ISBs timed by the latest record */
 	bool filtering;		/* ISBs say what was accepted */
 	bool seed_tags;		/* tags 0-5 only */
 	uint64_t latest_ts;	/* of all records: files need not be in order */
 };
 
-static uint64_t now_ms(void)
+static uint64_t now_ms(const struct hwmsg_writer *w)
 {
 	struct timespec ts;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
+	clock_gettime(w->clock, &ts);
 	return (uint64_t)ts.tv_sec * 1000 + (uint64_t)ts.tv_nsec / 1000000;
+}
+
+/*
+ * The clock is read per record: the coarse one (a tick, a few ms) costs
+ * next to nothing, and is good enough when the interval is many ticks.
+ */
+static clockid_t flush_clock(unsigned int flush_ms)
+{
+	struct timespec res;
+
+	if (!clock_getres(CLOCK_MONOTONIC_COARSE, &res) && !res.tv_sec &&
+	    (uint64_t)res.tv_nsec * 20 <= (uint64_t)flush_ms * 1000000)
+		return CLOCK_MONOTONIC_COARSE;
+	return CLOCK_MONOTONIC;
 }
 
 static uint64_t now_realtime_ns(void)
@@ -65,14 +80,6 @@ static int put_block(struct hwmsg_writer *w, int with_opts,
 	if (pcapng_end(&w->blk, with_opts))
 		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
 	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, false, err);
-}
-
-/* A packet: the output counts those the file holds in full. */
-static int put_record_block(struct hwmsg_writer *w, struct hwmsg_err *err)
-{
-	if (pcapng_end(&w->blk, 1))
-		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
-	return hwmsg_out_write(&w->out, w->blk.buf, w->blk.len, true, err);
 }
 
 static int put_shb(struct hwmsg_writer *w, const struct hwmsg_writer_opts *o,
@@ -209,6 +216,7 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 	}
 	w->out.stop = o->stop;
 	w->flush_ms = o->flush_ms ? o->flush_ms : DEFAULT_FLUSH_MS;
+	w->clock = flush_clock(w->flush_ms);
 	w->record_clock = o->record_clock;
 	w->filtering = o->filter != NULL;
 	w->seed_tags = o->seed_tags;
@@ -220,13 +228,19 @@ struct hwmsg_writer *hwmsg_writer_open(const char *path,
 	return w;
 }
 
+/* An EPB's parts around the record: the fixed fields before it, after it
+ * the flags option (4 + 4), the end of options (4) and the length (4). */
+#define EPB_HEAD_LEN	28
+#define EPB_TAIL_LEN	16
+
+/* Laid out straight in the output buffer: records are the bulk. */
 static int put_epb(struct hwmsg_writer *w, long id,
 		   const struct hwmsg_record *rec, struct hwmsg_err *err)
 {
-	struct pcapng_blk *b = &w->blk;
 	struct hwmsg_record seed;
-	uint8_t flags[4], *p;
-	size_t len;
+	struct hwmsg_rec_size sz;
+	size_t len, padded, total;
+	uint8_t *p, *q;
 
 	if (w->seed_tags) {	/* the tags of flags 6-8 are not written */
 		seed = *rec;
@@ -236,28 +250,38 @@ static int put_epb(struct hwmsg_writer *w, long id,
 		seed.orig_len = seed.len;
 		rec = &seed;
 	}
-	len = hwmsg_rec_encoded_len(rec);
-
+	hwmsg_rec_measure(rec, &sz);
+	len = sz.len;
 	if (len > MAX_RECORD_LEN)
 		return hwmsg_errf(err, 0, "%s: record of %zu bytes too long",
 				  w->out.name, len);
-	pcapng_begin(b, PCAPNG_EPB);
-	pcapng_u32(b, (uint32_t)id);
-	pcapng_ts(b, rec->ts_ns);
-	pcapng_u32(b, (uint32_t)len);		/* captured */
-	pcapng_u32(b, (uint32_t)len);		/* original */
-	p = pcapng_reserve(b, len);
+	padded = (len + 3) & ~(size_t)3;
+	total = EPB_HEAD_LEN + padded + EPB_TAIL_LEN;
+	p = hwmsg_out_reserve(&w->out, total, err);
 	if (!p)
-		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
-	if (hwmsg_rec_encode(rec, p, len, err) < 0) {
+		return -1;
+	hwmsg_put_le32(p, PCAPNG_EPB);
+	hwmsg_put_le32(p + 4, (uint32_t)total);
+	hwmsg_put_le32(p + 8, (uint32_t)id);
+	hwmsg_put_le32(p + 12, (uint32_t)(rec->ts_ns >> 32));
+	hwmsg_put_le32(p + 16, (uint32_t)rec->ts_ns);
+	hwmsg_put_le32(p + 20, (uint32_t)len);	/* captured */
+	hwmsg_put_le32(p + 24, (uint32_t)len);	/* original */
+	if (hwmsg_rec_encode_measured(rec, &sz, p + EPB_HEAD_LEN, len,
+				      err) < 0) {
 		hwmsg_err_prefix(err, "%s", w->out.name);
 		return -1;
 	}
-	hwmsg_put_le32(flags, rec->dir == HWMSG_DIR_FROM_HW ?
-				     PCAPNG_EPB_FLAG_INBOUND :
-				     PCAPNG_EPB_FLAG_OUTBOUND);
-	pcapng_opt(b, PCAPNG_EPB_FLAGS, flags, sizeof(flags));
-	return put_record_block(w, err);
+	memset(p + EPB_HEAD_LEN + len, 0, padded - len);
+	q = p + EPB_HEAD_LEN + padded;
+	hwmsg_put_le16(q, PCAPNG_EPB_FLAGS);
+	hwmsg_put_le16(q + 2, 4);
+	hwmsg_put_le32(q + 4, rec->dir == HWMSG_DIR_FROM_HW ?
+				      PCAPNG_EPB_FLAG_INBOUND :
+				      PCAPNG_EPB_FLAG_OUTBOUND);
+	hwmsg_put_le32(q + 8, PCAPNG_OPT_END);	/* code and length 0 */
+	hwmsg_put_le32(q + 12, (uint32_t)total);
+	return hwmsg_out_commit(&w->out, total, true, err);
 }
 
 int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
@@ -281,7 +305,7 @@ int hwmsg_writer_write(struct hwmsg_writer *w, const struct hwmsg_record *rec,
 	d->last_ts = rec->ts_ns;
 	if (rec->ts_ns > w->latest_ts)
 		w->latest_ts = rec->ts_ns;
-	if (now_ms() - w->last_flush_ms >= w->flush_ms)
+	if (now_ms(w) - w->last_flush_ms >= w->flush_ms)
 		return hwmsg_writer_flush(w, err);
 	return 0;
 }
@@ -324,7 +348,7 @@ int hwmsg_writer_errno(const struct hwmsg_writer *w)
 
 int hwmsg_writer_flush(struct hwmsg_writer *w, struct hwmsg_err *err)
 {
-	w->last_flush_ms = now_ms();
+	w->last_flush_ms = now_ms(w);
 	return hwmsg_out_flush(&w->out, err);
 }
 

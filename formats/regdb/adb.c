@@ -9,7 +9,8 @@
  *
  * libxml2's tree API: loading the 1.3 MB switch file takes ~25 ms of CPU
  * (about 10 of them in libxml2), the hca file ~12 ms; layouts are built
- * only for nodes reachable from a register, each once.
+ * only for nodes reachable from a register, each once. libxml2 itself is
+ * loaded on the first call (adb_xml.h).
  */
 #include <ctype.h>
 #include <errno.h>
@@ -17,9 +18,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include <libxml/parser.h>
-#include <libxml/tree.h>
-
+#include "adb_xml.h"
 #include "regdb_int.h"
 
 struct adb_node {
@@ -30,6 +29,7 @@ struct adb_node {
 };
 
 struct adb_loader {
+	const struct adb_xml *x;
 	struct hwmsg_regdb *db;
 	const char *file;
 	struct hwmsg_err *err;
@@ -58,9 +58,11 @@ static bool is_elem(xmlNodePtr n, const char *name)
 static int aerr(struct adb_loader *l, xmlNodePtr n, const char *what,
 		const char *field, const char *val)
 {
+	long line = l->x->get_line_no(n);
+
 	l->failed = true;
-	return hwmsg_errf(l->err, (uint64_t)xmlGetLineNo(n),
-			  "%s:%ld: %s '%s'%s%.60s%s", l->file, xmlGetLineNo(n),
+	return hwmsg_errf(l->err, (uint64_t)line,
+			  "%s:%ld: %s '%s'%s%.60s%s", l->file, line,
 			  what, field ? field : "?", val ? ": '" : "",
 			  val ? val : "", val ? "'" : "");
 }
@@ -650,15 +652,20 @@ int hwmsg_regdb_load_adb_mem(struct hwmsg_regdb *db, const char *buf,
 
 	if (len > INT32_MAX)
 		return hwmsg_errf(err, 0, "%s: too large", l.file);
-	ctxt = xmlNewParserCtxt();
+	l.x = adb_xml(err);
+	if (!l.x) {
+		hwmsg_err_prefix(err, "%s", l.file);
+		return -1;
+	}
+	ctxt = l.x->new_parser_ctxt();
 	if (!ctxt)
 		return hwmsg_errf(err, 0, "out of memory");
-	doc = xmlCtxtReadMemory(ctxt, buf, (int)len, l.file, NULL,
+	doc = l.x->ctxt_read_memory(ctxt, buf, (int)len, l.file, NULL,
 				XML_PARSE_NONET | XML_PARSE_NOERROR |
 				XML_PARSE_NOWARNING | XML_PARSE_NOBLANKS |
 				XML_PARSE_COMPACT);
 	if (!doc) {
-		const xmlError *e = xmlCtxtGetLastError(ctxt);
+		const xmlError *e = l.x->ctxt_get_last_error(ctxt);
 		char msg[128];
 		size_t n;
 
@@ -671,18 +678,18 @@ int hwmsg_regdb_load_adb_mem(struct hwmsg_regdb *db, const char *buf,
 			msg[--n] = 0;
 		hwmsg_errf(err, e ? (uint64_t)e->line : 0, "%s:%d: %s", l.file,
 			   e ? e->line : 0, msg);
-		xmlFreeParserCtxt(ctxt);
+		l.x->free_parser_ctxt(ctxt);
 		return -1;
 	}
-	root = xmlDocGetRootElement(doc);
+	root = l.x->doc_get_root_element(doc);
 	if (!root || !is_elem(root, "NodesDefinition"))
 		hwmsg_errf(err, 0, "%s: root element is not NodesDefinition",
 			   l.file);
 	else if (!collect_nodes(&l, root) && !add_registers(&l))
 		ret = 0;
 	free(l.nodes);
-	xmlFreeDoc(doc);
-	xmlFreeParserCtxt(ctxt);
+	l.x->free_doc(doc);
+	l.x->free_parser_ctxt(ctxt);
 	return ret;
 }
 

@@ -175,15 +175,51 @@ static int close_layout(struct text_parser *p)
 	return add_named(p, &p->layouts, &name, l);
 }
 
+static unsigned int name_hash(const char *s)
+{
+	unsigned int h = 2166136261u;	/* FNV-1a */
+
+	while (*s)
+		h = (h ^ (uint8_t)*s++) * 16777619u;
+	return h;
+}
+
+/* The slot of name in by_name: where it is, or the empty one to put it. */
+static struct hwmsg_reg **name_slot(struct hwmsg_reg **slots,
+				    unsigned int n_slots, const char *name)
+{
+	unsigned int i = name_hash(name) & (n_slots - 1);
+
+	while (slots[i] && strcmp(slots[i]->name, name))
+		i = (i + 1) & (n_slots - 1);
+	return &slots[i];
+}
+
+static int index_name(struct text_parser *p, struct hwmsg_reg *r)
+{
+	if (2 * (p->n_regs + 1) > p->name_slots) {
+		unsigned int n = p->name_slots ? 2 * p->name_slots : 64, i;
+		struct hwmsg_reg **s = calloc(n, sizeof(*s));
+
+		if (!s)
+			return hwmsg_errf(p->err, 0, "out of memory");
+		for (i = 0; i < p->n_regs; i++)
+			*name_slot(s, n, p->regs[i]->name) = p->regs[i];
+		free(p->by_name);
+		p->by_name = s;
+		p->name_slots = n;
+	}
+	*name_slot(p->by_name, p->name_slots, r->name) = r;
+	return 0;
+}
+
 static int push_reg(struct text_parser *p, struct hwmsg_reg *r)
 {
-	unsigned int i;
-
-	for (i = 0; i < p->n_regs; i++)
-		if (p->regs[i]->id == r->id ||
-		    !strcmp(p->regs[i]->name, r->name))
-			return text_err(p, "register %.*s defined twice", r->name,
-				    strlen(r->name));
+	if ((p->ids[r->id / 8] & (1u << (r->id % 8))) ||
+	    (p->name_slots &&
+	     *name_slot(p->by_name, p->name_slots, r->name)))
+		return text_err(p, "register %.*s defined twice", r->name,
+				strlen(r->name));
 	if (hwmsg_regdb_find(p->db, r->id) &&
 	    hwmsg_regdb_find(p->db, r->id)->source == HWMSG_REG_BUILTIN)
 		return text_err(p, "register id of %.*s already defined", r->name,
@@ -197,6 +233,9 @@ static int push_reg(struct text_parser *p, struct hwmsg_reg *r)
 		p->regs = n;
 		p->cap_regs = cap;
 	}
+	if (index_name(p, r))
+		return -1;
+	p->ids[r->id / 8] |= (uint8_t)(1u << (r->id % 8));
 	p->regs[p->n_regs++] = r;
 	return 0;
 }
@@ -431,5 +470,6 @@ out:
 	free(buf);
 	free(p.fields);
 	free(p.regs);
+	free(p.by_name);
 	return ret;
 }

@@ -34,6 +34,11 @@ struct text_parser {
 	/* registers of this text, added at the end */
 	struct hwmsg_reg **regs;
 	unsigned int n_regs, cap_regs;
+	/* the same, by name (open addressing, a power of two, at most half
+	 * full) and by id: a register defined twice is found at once */
+	struct hwmsg_reg **by_name;
+	unsigned int name_slots;
+	uint8_t ids[65536 / 8];
 };
 
 /* "FILE:LINE: " + fmt with one "%.*s" of arg; always -1. */

@@ -44,6 +44,21 @@ long hwmsg_rec_encode(const struct hwmsg_record *rec, uint8_t *buf, size_t cap,
 		      struct hwmsg_err *err);
 
 /*
+ * The same in two steps for a writer, which needs the size before the
+ * bytes: the names are measured once per record, not once per use.
+ */
+struct hwmsg_rec_size {
+	size_t bus, dev, driver;	/* strlen() of each name */
+	size_t len;			/* hwmsg_rec_encoded_len() */
+};
+void hwmsg_rec_measure(const struct hwmsg_record *rec,
+		       struct hwmsg_rec_size *sz);
+/* sz: hwmsg_rec_measure(rec); then as hwmsg_rec_encode(). */
+long hwmsg_rec_encode_measured(const struct hwmsg_record *rec,
+			       const struct hwmsg_rec_size *sz, uint8_t *buf,
+			       size_t cap, struct hwmsg_err *err);
+
+/*
  * Decode a TLV stream. Strings and payload point into buf (which must outlive
  * rec). Unknown tags are skipped. ts_ns is left untouched (it lives in the
  * pcap framing). Returns 0, or -1 with err naming the offset and tag.

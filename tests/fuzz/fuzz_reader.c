@@ -1,51 +1,124 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Any bytes as a whole capture file through hwmsg_reader, its pcapng block
- * scanner (ISBs) included: never a crash.
+ * scanner (ISBs) included: never a crash. And the reader's own pcapng walk
+ * against libpcap (HWMSG_READER=libpcap): the same records, the same
+ * errors, in the same places; only the offsets errors name may differ.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hwmsg/io.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* What one read of the input gave, for comparison. */
+struct outcome {
+	char *log;
+	size_t len, cap;
+};
+
+static void add(struct outcome *o, const void *p, size_t n)
+{
+	if (o->len + n > o->cap) {
+		o->cap = (o->len + n) * 2;
+		o->log = realloc(o->log, o->cap);
+		if (!o->log)
+			abort();
+	}
+	memcpy(o->log + o->len, p, n);
+	o->len += n;
+}
+
+/*
+ * Without "(offset 0x...)": a damaged file's last error names the bad
+ * block (walk) or where libpcap stopped reading; a record libpcap handed
+ * over from a block other than an EPB has its data offset guessed.
+ */
+static void add_error(struct outcome *o, const char *msg)
+{
+	const char *off;
+
+	add(o, "E", 1);
+	while ((off = strstr(msg, " (offset 0x")) && strchr(off, ')')) {
+		add(o, msg, (size_t)(off - msg));
+		msg = strchr(off, ')') + 1;
+	}
+	add(o, msg, strlen(msg) + 1);
+}
+
+static void read_all(const uint8_t *data, size_t size, bool libpcap,
+		     struct outcome *o)
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reader *r;
 	struct hwmsg_reader_drops drops;
 	struct hwmsg_record rec;
-	volatile unsigned int sink = 0;
 	FILE *f;
 	int ret;
 
-	if (!size)
-		return 0;
+	if (libpcap)
+		setenv("HWMSG_READER", "libpcap", 1);
+	else
+		unsetenv("HWMSG_READER");
 	f = fmemopen((void *)data, size, "rb");
 	if (!f)
-		return 0;
+		abort();
 	r = hwmsg_reader_fopen(f, "fuzz", &err);
-	if (!r)
-		return 0;
+	if (!r) {
+		add_error(o, err.msg);
+		return;
+	}
 	/* a damaged file ends with one error, then 0: never loops */
 	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		if (ret < 0)
+		if (ret < 0) {
+			add_error(o, err.msg);
 			continue;
-		sink += (unsigned int)strlen(rec.bus) + strlen(rec.dev) +
-			strlen(rec.driver);
-		for (uint32_t i = 0; i < rec.len; i++)
-			sink += rec.payload[i];
+		}
+		add(o, "R", 1);
+		add(o, &rec.ts_ns, sizeof(rec.ts_ns));
+		add(o, rec.bus, strlen(rec.bus) + 1);
+		add(o, rec.dev, strlen(rec.dev) + 1);
+		add(o, rec.driver, strlen(rec.driver) + 1);
+		add(o, &rec.flags, sizeof(rec.flags));
+		add(o, &rec.orig_len, sizeof(rec.orig_len));
+		add(o, &rec.len, sizeof(rec.len));
+		add(o, rec.payload, rec.len);
 	}
 	if (!hwmsg_reader_drops(r, &drops)) {
 		struct hwmsg_reader_iface ifc;
 
-		sink += (unsigned int)(drops.received + drops.dropped +
-				       drops.unattributed);
+		add(o, &drops.received, sizeof(drops.received));
+		add(o, &drops.dropped, sizeof(drops.dropped));
+		add(o, &drops.unattributed, sizeof(drops.unattributed));
 		for (unsigned int i = 0; !hwmsg_reader_iface(r, i, &ifc); i++)
-			sink += (unsigned int)strlen(ifc.name) + ifc.has_isb;
+			add(o, ifc.name, strlen(ifc.name) + 1);
 	}
+	add(o, "P", 1);
+	add(o, &hwmsg_reader_info(r)->packets,
+	    sizeof(hwmsg_reader_info(r)->packets));
+	add(o, &hwmsg_reader_info(r)->cut, sizeof(hwmsg_reader_info(r)->cut));
 	hwmsg_reader_close(r);
-	(void)sink;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct outcome walk = { 0 }, pcap = { 0 };
+
+	if (!size)
+		return 0;
+	read_all(data, size, false, &walk);
+	read_all(data, size, true, &pcap);
+	if (walk.len != pcap.len || memcmp(walk.log, pcap.log, walk.len)) {
+		fprintf(stderr, "the pcapng walk and libpcap read this differently\n");
+		fwrite(walk.log, 1, walk.len, stderr);
+		fprintf(stderr, "\n---- libpcap:\n");
+		fwrite(pcap.log, 1, pcap.len, stderr);
+		fprintf(stderr, "\n");
+		abort();
+	}
+	free(walk.log);
+	free(pcap.log);
 	return 0;
 }

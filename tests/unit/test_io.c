@@ -958,6 +958,74 @@ static void test_zstd_frame_size(void)
 	}
 }
 
+/*
+ * Batches compressed on the writer's thread: the frames hold exactly the
+ * plain file's bytes, in order, and two runs give the same file.
+ */
+static void test_zstd_batches(void)
+{
+	/* ISBs timed by the records: nothing in the files reads a clock */
+	struct hwmsg_writer_opts o = { .flush_ms = 600000,
+				       .record_clock = true };
+	static const char *names[] = { "t1.pcapng", "t1.pcapng.zst",
+				       "t2.pcapng.zst" };
+	struct hwmsg_err err = { 0 };
+	struct hwmsg_record r = recs[0];
+	static uint8_t pl[1200];
+	uint8_t *plain, *z1, *z2, *out;
+	size_t np, n1, n2, off = 0, got = 0;
+
+	for (int f = 0; f < 3; f++) {
+		struct hwmsg_writer *w = hwmsg_writer_open(path(names[f]), &o,
+							   &err);
+
+		CHECK(w != NULL);
+		if (!w)
+			return;
+		for (int i = 0; i < 4000; i++) {
+			for (size_t k = 0; k < sizeof(pl); k++)
+				pl[k] = (uint8_t)(k * 13 + (k ^ (unsigned)i) / 7);
+			r = recs[i % N_RECS];
+			r.payload = pl;
+			r.len = r.orig_len = (uint32_t)(200 + i % 1000);
+			r.ts_ns = 1700000000000000000ull + (uint64_t)i;
+			CHECK_EQ(hwmsg_writer_write(w, &r, &err), 0);
+		}
+		CHECK_EQ(hwmsg_writer_close(w, &err), 0);
+	}
+	plain = slurp(path(names[0]), &np);
+	z1 = slurp(path(names[1]), &n1);
+	z2 = slurp(path(names[2]), &n2);
+	CHECK(np > 3u << 20);	/* several batches */
+	CHECK_EQ(n1, n2);
+	CHECK(n1 == n2 && !memcmp(z1, z2, n1));
+	out = malloc(np);
+	while (out && off < n1) {
+		size_t fl = ZSTD_findFrameCompressedSize(z1 + off, n1 - off);
+
+		CHECK(!ZSTD_isError(fl));
+		if (ZSTD_isError(fl))
+			break;
+		/* data frames; padding and the seek table are skippable */
+		if ((hwmsg_get_le32(z1 + off) & 0xfffffff0u) != 0x184d2a50u) {
+			size_t d = ZSTD_decompress(out + got, np - got,
+						   z1 + off, fl);
+
+			CHECK(!ZSTD_isError(d));
+			if (ZSTD_isError(d))
+				break;
+			got += d;
+		}
+		off += fl;
+	}
+	CHECK_EQ(got, np);
+	CHECK(out && got == np && !memcmp(out, plain, np));
+	free(out);
+	free(plain);
+	free(z1);
+	free(z2);
+}
+
 /* Drops nobody can be named for still reach the file without devices. */
 static void test_unattributed_only(void)
 {
@@ -1010,6 +1078,7 @@ int main(void)
 	test_write_errors();
 	test_flush_timing();
 	test_zstd_frame_size();
+	test_zstd_batches();
 	test_unattributed_only();
 	test_dir_done();
 	return test_done("test_io");

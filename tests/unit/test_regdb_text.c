@@ -144,6 +144,15 @@ static const struct bad bad[] = {
 	  "t.reg:2: '0x00.025/8': a word item needs a 4-aligned offset and shift+width <= 32" },
 	{ "enum e a=1 b=1\n", "t.reg:1: enum value of 'b=1' repeats" },
 	{ "enum e a=1\nenum e b=2\n", "t.reg:2: 'e' is defined twice" },
+	/* found by name and by id among many (a hash and a bitmap) */
+	{ "name A 0x1\nname B 0x2\nname C 0x3\nname D 0x4\nname E 0x5\n"
+	  "name F 0x6\nname G 0x7\nname H 0x8\nname C 0x9\n",
+	  "t.reg:9: register C defined twice" },
+	{ "name A 0x1\nname B 0x2\nname C 0x3\nname D 0x4\nname E 0x5\n"
+	  "name F 0x6\nname G 0x7\nname H 0x8\nname I 0x3\n",
+	  "t.reg:9: register I defined twice" },
+	{ "name A 0xffff\nregister B 0xffff 0x8\n",
+	  "t.reg:2: register B defined twice" },
 	{ "register A 0x10000 0x8\n", "t.reg:1: bad register id '0x10000'" },
 	{ "register A 0x1 0x6\n",
 	  "t.reg:1: bad length '0x6' (a multiple of 4 bytes)" },
