@@ -71,24 +71,36 @@ void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
  * Register names by id, looked up once each: a trace names the same few
  * registers over and over.
  */
-static const char *reg_name(uint16_t id)
+static const char *reg_name_len(uint16_t id, size_t *len)
 {
 	static const char *name[65536];
-	static uint8_t known[65536];
+	static uint8_t known[65536];	/* 1 + its length; 255: longer */
 
 	if (!known[id]) {
+		size_t n;
+
 		name[id] = hwmsg_reg_name(id);
-		known[id] = 1;
+		n = name[id] ? strlen(name[id]) : 0;
+		known[id] = (uint8_t)(n < 254 ? n + 1 : 255);
 	}
+	*len = known[id] < 255 ? known[id] - 1u : strlen(name[id]);
 	return name[id];
+}
+
+static const char *reg_name(uint16_t id)
+{
+	size_t len;
+
+	return reg_name_len(id, &len);
 }
 
 void ob_reg(struct obuf *o, uint16_t reg_id)
 {
-	const char *name = reg_name(reg_id);
+	size_t len;
+	const char *name = reg_name_len(reg_id, &len);
 
 	if (name) {
-		ob_puts(o, name);
+		ob_put(o, name, len);
 	} else {
 		ob_put(o, "reg 0x", 6);
 		ob_hex(o, reg_id, 4);
