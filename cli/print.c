@@ -120,11 +120,18 @@ void print_reg(FILE *f, uint16_t reg_id)
 /* hwmsg_text_safe(cap) straight into o; plain text is copied as is */
 static void ob_safe(struct obuf *o, const char *s, size_t cap)
 {
+	static bool plain[256];		/* printed as they are */
+	static bool plain_set;
 	size_t n = 0;
 	char *buf;
 
-	while (s && (unsigned char)s[n] >= 0x20 && (unsigned char)s[n] < 0x7f &&
-	       s[n] != '\\')
+	if (!plain_set) {
+		for (n = 0x20; n < 0x7f; n++)
+			plain[n] = n != '\\';
+		plain_set = true;
+		n = 0;
+	}
+	while (s && plain[(unsigned char)s[n]])
 		n++;
 	if (!s || (!s[n] && n < cap)) {
 		ob_put(o, s, n);
