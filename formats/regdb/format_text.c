@@ -54,18 +54,22 @@ static bool reserve(struct text_walk *w, size_t n)
  * element of a path cut to HWMSG_REG_PATH_MAX - 1 (what the list-based
  * printer shows); returns the name's length.
  */
-static size_t line_start(struct text_walk *w, unsigned int depth,
+static size_t line_start(struct text_walk *w,
+			 const struct hwmsg_reg_value *v, unsigned int depth,
 			 const char *name, long index)
 {
 	struct hwmsg_reg_text *t = w->t;
-	size_t n = strlen(name), room = HWMSG_REG_PATH_MAX - 1;
+	size_t n, room = HWMSG_REG_PATH_MAX - 1;
 	char *p, *dot;
+	/* a field's own name with no dot: its length is known */
+	bool plain = name == v->field->name && v->field->name_len;
 
 	memcpy(t->s + t->len, w->indent, w->indent_len);
 	t->len += w->indent_len;
 	memset(t->s + t->len, ' ', 2 * (size_t)depth);
 	t->len += 2 * (size_t)depth;
 	p = t->s + t->len;
+	n = plain ? v->field->name_len : strlen(name);
 	if (n > room)
 		n = room;
 	memcpy(p, name, n);
@@ -85,7 +89,7 @@ static size_t line_start(struct text_walk *w, unsigned int depth,
 		memcpy(p + n, d + i, k);
 		n += k;
 	}
-	dot = memrchr(p, '.', n);
+	dot = plain ? NULL : memrchr(p, '.', n);
 	if (dot) {		/* names with dots (vendor files) */
 		n -= (size_t)(dot + 1 - p);
 		memmove(p, dot + 1, n);
@@ -127,7 +131,7 @@ static void text_line(struct text_walk *w, const struct hwmsg_reg_value *v,
 	} else {
 		w->shown++;
 	}
-	n = line_start(w, depth, name, index);
+	n = line_start(w, v, depth, name, index);
 	if (v->group && !v->missing) {
 		t->s[t->len++] = '\n';
 		return;

@@ -91,6 +91,9 @@ struct hwmsg_reg_field {
 	const char *selector;		/* UNION: sibling field path */
 	const struct hwmsg_reg_case *cases;	/* UNION */
 	unsigned int n_cases;
+	/* strlen(name) for a name with no dot that fits a path, set when
+	 * the register is added to a database (0: not known) */
+	uint16_t name_len;
 };
 
 struct hwmsg_reg_layout {
