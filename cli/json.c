@@ -108,10 +108,17 @@ void json_ob_str(struct obuf *o, const char *str)
 	const unsigned char *s = (const unsigned char *)str;
 	size_t n;
 
+	static bool plain[256];		/* bytes copied as they are */
+	static bool plain_set;
+
+	if (!plain_set) {
+		for (n = 0x20; n < 0x7f; n++)
+			plain[n] = n != '"' && n != '\\';
+		plain_set = true;
+	}
 	ob_putc(o, '"');
 	/* most strings need no escape: copied as one run */
-	for (n = 0; s && s[n] >= 0x20 && s[n] < 0x7f && s[n] != '"' &&
-		    s[n] != '\\'; n++)
+	for (n = 0; s && plain[s[n]]; n++)
 		;
 	if (n) {
 		ob_put(o, str, n);

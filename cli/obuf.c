@@ -31,6 +31,11 @@ static void ob_grow(struct obuf *o, size_t n)
 	size_t cap = o->cap ? o->cap : 256;
 	char *b;
 
+	if (!o->owned) {	/* caller memory cannot grow */
+		o->len = 0;
+		return;
+	}
+
 	while (cap - o->len < n)
 		cap *= 2;
 	b = realloc(o->buf, cap);
@@ -93,16 +98,31 @@ void ob_put_slow(struct obuf *o, const char *s, size_t n)
 	o->len = n;
 }
 
+/* "00".."99": two digits per division */
+static const char digit_pairs[201] =
+	"00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+	"8081828384858687888990919293949596979899";
+
 /* Digits are written backwards into a small buffer, then appended. */
 void ob_u64_pad(struct obuf *o, uint64_t v, unsigned int digits)
 {
 	char d[24];
 	unsigned int n = 0;
 
-	do {
-		d[sizeof(d) - 1 - n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v && n < sizeof(d));
+	while (v >= 100) {
+		unsigned int r = (unsigned int)(v % 100);
+
+		v /= 100;
+		d[sizeof(d) - 1 - n++] = digit_pairs[2 * r + 1];
+		d[sizeof(d) - 1 - n++] = digit_pairs[2 * r];
+	}
+	if (v >= 10) {
+		d[sizeof(d) - 1 - n++] = digit_pairs[2 * v + 1];
+		d[sizeof(d) - 1 - n++] = digit_pairs[2 * v];
+	} else {
+		d[sizeof(d) - 1 - n++] = (char)('0' + v);
+	}
 	while (n < digits && n < sizeof(d))
 		d[sizeof(d) - 1 - n++] = '0';
 	ob_put(o, d + sizeof(d) - n, n);
@@ -133,6 +153,12 @@ void ob_hex(struct obuf *o, uint64_t v, unsigned int digits)
 	char d[16];
 	unsigned int n = 0;
 
+	if (digits == 2 && v < 256) {	/* a byte: MACs, hex dumps */
+		char b[2] = { hex[v >> 4], hex[v & 15] };
+
+		ob_put(o, b, 2);
+		return;
+	}
 	do {
 		d[sizeof(d) - 1 - n++] = hex[v & 15];
 		v >>= 4;

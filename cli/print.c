@@ -71,24 +71,36 @@ void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
  * Register names by id, looked up once each: a trace names the same few
  * registers over and over.
  */
-static const char *reg_name(uint16_t id)
+static const char *reg_name_len(uint16_t id, size_t *len)
 {
 	static const char *name[65536];
-	static uint8_t known[65536];
+	static uint8_t known[65536];	/* 1 + its length; 255: longer */
 
 	if (!known[id]) {
+		size_t n;
+
 		name[id] = hwmsg_reg_name(id);
-		known[id] = 1;
+		n = name[id] ? strlen(name[id]) : 0;
+		known[id] = (uint8_t)(n < 254 ? n + 1 : 255);
 	}
+	*len = known[id] < 255 ? known[id] - 1u : strlen(name[id]);
 	return name[id];
+}
+
+static const char *reg_name(uint16_t id)
+{
+	size_t len;
+
+	return reg_name_len(id, &len);
 }
 
 void ob_reg(struct obuf *o, uint16_t reg_id)
 {
-	const char *name = reg_name(reg_id);
+	size_t len;
+	const char *name = reg_name_len(reg_id, &len);
 
 	if (name) {
-		ob_puts(o, name);
+		ob_put(o, name, len);
 	} else {
 		ob_put(o, "reg 0x", 6);
 		ob_hex(o, reg_id, 4);
@@ -108,11 +120,18 @@ void print_reg(FILE *f, uint16_t reg_id)
 /* hwmsg_text_safe(cap) straight into o; plain text is copied as is */
 static void ob_safe(struct obuf *o, const char *s, size_t cap)
 {
+	static bool plain[256];		/* printed as they are */
+	static bool plain_set;
 	size_t n = 0;
 	char *buf;
 
-	while (s && (unsigned char)s[n] >= 0x20 && (unsigned char)s[n] < 0x7f &&
-	       s[n] != '\\')
+	if (!plain_set) {
+		for (n = 0x20; n < 0x7f; n++)
+			plain[n] = n != '\\';
+		plain_set = true;
+		n = 0;
+	}
+	while (s && plain[(unsigned char)s[n]])
 		n++;
 	if (!s || (!s[n] && n < cap)) {
 		ob_put(o, s, n);
@@ -383,7 +402,7 @@ static void ob_mac(struct obuf *o, const uint8_t *p)
 	}
 }
 
-static void print_eth(struct obuf *o, const uint8_t *p)
+static void print_eth_line(struct obuf *o, const uint8_t *p)
 {
 	ob_puts(o, "    ethernet dst ");
 	ob_mac(o, p);
@@ -396,6 +415,26 @@ static void print_eth(struct obuf *o, const uint8_t *p)
 	ob_puts(o, " ver ");
 	ob_u64(o, p[HWMSG_EMAD_ETH_VER_OFF] >> 4);
 	ob_putc(o, '\n');
+}
+
+/* The line of the last header printed: a trace has one or two headers. */
+static void print_eth(struct obuf *o, const uint8_t *p)
+{
+	static uint8_t last[HWMSG_EMAD_ETH_HDR_LEN];
+	static char line[128];
+	static size_t len;
+	struct obuf l;
+
+	if (len && !memcmp(p, last, sizeof(last))) {
+		ob_put(o, line, len);
+		return;
+	}
+	ob_init(&l, line, sizeof(line), NULL);
+	print_eth_line(&l, p);
+	/* 88 bytes: it fits, never flushed */
+	memcpy(last, p, sizeof(last));
+	len = l.len;
+	ob_put(o, line, len);
 }
 
 /* " 3 (name)" */
@@ -461,22 +500,35 @@ static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
 	return r;
 }
 
+/* Are the n bytes at p all zero? Eight at a time. */
+static bool zero_bytes(const uint8_t *p, size_t n)
+{
+	uint64_t w, acc = 0;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		acc |= w;
+	}
+	while (n--)
+		acc |= *p++;
+	return !acc;
+}
+
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
 	struct hwmsg_err err;
-	size_t i = 0;
 	int r = -1;
 
-	while (i < msg->reg_len && !msg->reg[i])
-		i++;
 	if (reg && reg->layout) {
 		static const char all_zero[] = "        (all zero)\n";
-		size_t n = i == msg->reg_len ? sizeof(all_zero) - 1 : 0;
+		size_t n = zero_bytes(msg->reg, msg->reg_len) ?
+			   sizeof(all_zero) - 1 : 0;
 
 		/* zero fields are not printed; "(all zero)" goes again if
-		 * there is no text after all */
-		if (o->cap - o->len < n)
+		 * there is no text after all. A quarter of the buffer free
+		 * first: the text grows the buffer only when it is larger */
+		if (o->cap - o->len < o->cap / 4)
 			ob_flush(o);
 		ob_put(o, all_zero, n);
 		r = reg_text(o, reg, msg, &err);
@@ -611,7 +663,9 @@ void print_record_detail(struct obuf *o, const struct hwmsg_record *rec,
 			ob_puts(o, "    no REG TLV\n");
 		return;
 	}
-	ob_printf(o, "    mailbox %u byte header\n", HWMSG_CMDREG_HDR_LEN);
+	ob_puts(o, "    mailbox ");
+	ob_u64(o, HWMSG_CMDREG_HDR_LEN);
+	ob_puts(o, " byte header\n");
 	print_op_fields(o, &msg->op, false);
 	ob_puts(o, "      register ");
 	ob_u64(o, msg->reg_len);
@@ -794,7 +848,7 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 		w.quant = &quant;
 	}
 	if (hwmsg_reg_walk(reg, msg->reg, msg->reg_len,
-			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_TOP,
+			   all ? HWMSG_REG_WALK_SKIP_ZERO : HWMSG_REG_WALK_INDEX,
 			   &vis, &w, NULL) < 0)
 		return;
 	ob_puts(o, ",\"index\":{");
@@ -820,10 +874,17 @@ void print_record_json(struct obuf *o, const struct hwmsg_record *rec,
 	ob_puts(o, "\",\"dev\":");
 	if (rec->flags & HWMSG_RECF_NO_DEVICE) {
 		ob_put(o, "\"\"", 2);
-	} else {
+	} else {	/* "bus/dev", cut as snprintf to 512 would cut it */
 		char dev[512];
+		size_t nb = strlen(rec->bus), nd = strlen(rec->dev);
 
-		snprintf(dev, sizeof(dev), "%s/%s", rec->bus, rec->dev);
+		nb = nb < sizeof(dev) - 1 ? nb : sizeof(dev) - 1;
+		memcpy(dev, rec->bus, nb);
+		if (nb < sizeof(dev) - 1)
+			dev[nb++] = '/';
+		nd = nd < sizeof(dev) - 1 - nb ? nd : sizeof(dev) - 1 - nb;
+		memcpy(dev + nb, rec->dev, nd);
+		dev[nb + nd] = '\0';
 		json_ob_str(o, dev);
 	}
 	ob_puts(o, ",\"driver\":");

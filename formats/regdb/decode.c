@@ -25,6 +25,7 @@ struct decoder {
 	bool leaf_paths;		/* paths without their parents' */
 	bool last_missing;		/* the value pushed last is missing */
 	bool top;			/* HWMSG_REG_WALK_TOP: depth 0 only */
+	bool index_only;		/* HWMSG_REG_WALK_INDEX */
 	bool measuring;			/* zero_record(): zm is measuring */
 	struct zero_memo *zm;		/* HWMSG_REG_WALK_SKIP_ZERO */
 	/* hwmsg_reg_walk: values go to vis, each in slots[depth], no list */
@@ -84,22 +85,27 @@ static bool bits_present(struct decoder *d, uint64_t bit, uint64_t width)
  * width <= 64 bits at a big-endian bit address; caller checked bounds.
  * The bytes that hold them are read whole, then shifted and masked.
  */
-static uint64_t get_bits(const uint8_t *p, uint64_t bit, unsigned int width)
+static inline uint64_t bits_in_8(const uint8_t *p, uint64_t bit,
+				 unsigned int width)
 {
-	uint64_t v = 0, first, last;
+	uint64_t v = 0, first = bit / 8, last = (bit + width - 1) / 8;
 	unsigned int i;
 
-	if (!width)
-		return 0;
-	first = bit / 8;
-	last = (bit + width - 1) / 8;
-	if (last - first >= 8)		/* 9 bytes: two reads */
-		return get_bits(p, bit, width - 32) << 32 |
-		       get_bits(p, bit + width - 32, 32);
 	for (i = 0; i <= last - first; i++)
 		v = v << 8 | p[first + i];
 	v >>= (last + 1) * 8 - (bit + width);
 	return width < 64 ? v & ((1ull << width) - 1) : v;
+}
+
+static inline uint64_t get_bits(const uint8_t *p, uint64_t bit,
+				unsigned int width)
+{
+	if (!width)
+		return 0;
+	if ((bit + width - 1) / 8 - bit / 8 >= 8)	/* 9 bytes: two reads */
+		return bits_in_8(p, bit, width - 32) << 32 |
+		       bits_in_8(p, bit + width - 32, 32);
+	return bits_in_8(p, bit, width);
 }
 
 bool hwmsg_reg_kind_is_number(uint8_t kind)
@@ -466,6 +472,20 @@ static bool zero_number(struct decoder *d,
 	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 }
 
+/* n bytes of zeros? Eight at a time. */
+static bool all_zero(const uint8_t *p, size_t n)
+{
+	uint64_t w, acc = 0;
+
+	for (; n >= 8; p += 8, n -= 8) {
+		memcpy(&w, p, 8);
+		acc |= w;
+	}
+	while (n--)
+		acc |= *p++;
+	return !acc;
+}
+
 /*
  * skip_zero: element k of f (a record) holds only zero bytes. The first
  * such record of a layout at a depth is walked while measured; if it read
@@ -483,11 +503,8 @@ static bool zero_record(struct decoder *d, const struct hwmsg_reg_field *f,
 	unsigned int i, n0;
 	struct path none = { "", 0 };
 
-	if (!l || off + l->len > d->len)
+	if (!l || off + l->len > d->len || !all_zero(d->p + off, l->len))
 		return false;
-	for (i = 0; i < l->len; i++)
-		if (d->p[off + i])
-			return false;
 	for (i = 0; i < z->n; i++) {
 		if (z->memo[i].l != l || z->memo[i].depth != depth)
 			continue;
@@ -528,7 +545,8 @@ static void walk_layout(struct decoder *d, const struct hwmsg_reg_layout *l,
 		if (d->shallow && (f->count || f->kind == HWMSG_REG_LAYOUT ||
 				   f->kind == HWMSG_REG_UNION))
 			continue;
-		if (d->top && f->count)
+		if (d->top && (f->count ||
+			       (d->index_only && f->access != HWMSG_REG_INDEX)))
 			continue;
 		if (!f->count) {
 			walk_one(d, f, l, base, 0, path, filter, -1, depth);
@@ -649,11 +667,15 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 		zm.n = 0;
 		d.zm = &zm;
 	}
+	if (flags & HWMSG_REG_WALK_INDEX)
+		flags |= HWMSG_REG_WALK_TOP;
 	if ((flags & HWMSG_REG_WALK_TOP) &&
 	    (reg->max_values ? reg->max_values :
 	     regdb_max_values(reg->layout, 0, DECODE_MAX_VALUES)) <=
-	    DECODE_MAX_VALUES)
+	    DECODE_MAX_VALUES) {
 		d.top = true;
+		d.index_only = flags & HWMSG_REG_WALK_INDEX;
+	}
 	walk_layout(&d, reg->layout, 0, &none, &none, 0);
 	if (d.failed)
 		return -1;

@@ -14,22 +14,6 @@ void regdb_sb_init(struct regdb_sbuf *b, char *buf, size_t size)
 	buf[0] = 0;
 }
 
-void regdb_sb_put(struct regdb_sbuf *b, const char *p, size_t len)
-{
-	size_t room = b->size - 1 - b->n;
-
-	if (len > room)
-		len = room;
-	memcpy(b->s + b->n, p, len);
-	b->n += len;
-	b->s[b->n] = 0;
-}
-
-void regdb_sb_puts(struct regdb_sbuf *b, const char *p)
-{
-	regdb_sb_put(b, p, strlen(p));
-}
-
 void regdb_sb_u64(struct regdb_sbuf *b, uint64_t v)
 {
 	char d[20];
@@ -416,11 +400,18 @@ bool regdb_summary_fallback(const struct hwmsg_reg_field *f)
 void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,
 			    const struct hwmsg_reg_value *v)
 {
+	/* the value's text as 64 bytes hold it, then cut to what b has
+	 * left: written in place when b has those 64 bytes */
 	char val[64];
 
 	regdb_sb_put(b, " ", 1);
 	regdb_sb_puts(b, name);
 	regdb_sb_put(b, " ", 1);
+	if (b->size - b->n >= sizeof(val)) {
+		hwmsg_reg_value_str(v, b->s + b->n, sizeof(val));
+		b->n += strlen(b->s + b->n);
+		return;
+	}
 	regdb_sb_puts(b, hwmsg_reg_value_str(v, val, sizeof(val)));
 }
 
@@ -461,14 +452,12 @@ bool regdb_leaf_is_zero(const struct hwmsg_reg_value *v)
 {
 	uint32_t i;
 
-	if (v->missing)
+	if (v->missing || v->raw)
 		return false;
 	/* a named 0 says something in a scalar, not in each of 4096
 	 * array elements (SPMS: "no_change") */
-	if (v->field->kind == HWMSG_REG_ENUM && (v->raw || !v->field->count) &&
-	    hwmsg_name_lookup(v->field->enums, (uint32_t)v->raw))
-		return false;
-	if (v->raw)
+	if (v->field->kind == HWMSG_REG_ENUM && !v->field->count &&
+	    hwmsg_name_lookup(v->field->enums, 0))
 		return false;
 	/* a number's bytes hold its neighbours too: only raw counts */
 	if (regdb_is_number(v->field->kind))

@@ -54,18 +54,22 @@ static bool reserve(struct text_walk *w, size_t n)
  * element of a path cut to HWMSG_REG_PATH_MAX - 1 (what the list-based
  * printer shows); returns the name's length.
  */
-static size_t line_start(struct text_walk *w, unsigned int depth,
+static size_t line_start(struct text_walk *w,
+			 const struct hwmsg_reg_value *v, unsigned int depth,
 			 const char *name, long index)
 {
 	struct hwmsg_reg_text *t = w->t;
-	size_t n = strlen(name), room = HWMSG_REG_PATH_MAX - 1;
+	size_t n, room = HWMSG_REG_PATH_MAX - 1;
 	char *p, *dot;
+	/* a field's own name with no dot: its length is known */
+	bool plain = name == v->field->name && v->field->name_len;
 
 	memcpy(t->s + t->len, w->indent, w->indent_len);
 	t->len += w->indent_len;
 	memset(t->s + t->len, ' ', 2 * (size_t)depth);
 	t->len += 2 * (size_t)depth;
 	p = t->s + t->len;
+	n = plain ? v->field->name_len : strlen(name);
 	if (n > room)
 		n = room;
 	memcpy(p, name, n);
@@ -85,7 +89,7 @@ static size_t line_start(struct text_walk *w, unsigned int depth,
 		memcpy(p + n, d + i, k);
 		n += k;
 	}
-	dot = memrchr(p, '.', n);
+	dot = plain ? NULL : memrchr(p, '.', n);
 	if (dot) {		/* names with dots (vendor files) */
 		n -= (size_t)(dot + 1 - p);
 		memmove(p, dot + 1, n);
@@ -105,18 +109,17 @@ static void line_value_pad(struct text_walk *w, unsigned int depth, size_t n)
 	t->len += pad;
 }
 
-/* A zero leaf is left out of the text unless all are asked for. */
-static void text_value(void *ctx, const struct hwmsg_reg_value *v,
-		       const char *name, long index)
+/* A value's line (the value is not one left out); apart from
+ * text_value, which leaves most values out at little cost. */
+__attribute__((noinline))
+static void text_line(struct text_walk *w, const struct hwmsg_reg_value *v,
+		      const char *name, long index)
 {
-	struct text_walk *w = ctx;
 	struct hwmsg_reg_text *t = w->t;
 	unsigned int depth = v->depth;
 	size_t n;
 
 	if (w->failed || depth >= REGDB_WALK_DEPTH)
-		return;
-	if (!v->group && !w->all && regdb_leaf_is_zero(v))
 		return;
 	/* indent, spaces, name (cut), pad, value, newline */
 	if (!reserve(w, w->indent_len + 2 * (size_t)depth +
@@ -128,7 +131,7 @@ static void text_value(void *ctx, const struct hwmsg_reg_value *v,
 	} else {
 		w->shown++;
 	}
-	n = line_start(w, depth, name, index);
+	n = line_start(w, v, depth, name, index);
 	if (v->group && !v->missing) {
 		t->s[t->len++] = '\n';
 		return;
@@ -142,6 +145,16 @@ static void text_value(void *ctx, const struct hwmsg_reg_value *v,
 		t->len += strlen(t->s + t->len);
 	}
 	t->s[t->len++] = '\n';
+}
+
+/* A zero leaf is left out of the text unless all are asked for. */
+static void text_value(void *ctx, const struct hwmsg_reg_value *v,
+		       const char *name, long index)
+{
+	struct text_walk *w = ctx;
+
+	if (v->group || w->all || !regdb_leaf_is_zero(v))
+		text_line(w, v, name, index);
 }
 
 /* A group with nothing printed under it goes (unless it is missing). */

@@ -136,6 +136,29 @@ static unsigned int regdb_lower_bound(const struct hwmsg_regdb *db,
 	return lo;
 }
 
+/*
+ * name_len of every field under l, once per layout (printers copy names
+ * per value). The layouts are the database's memory (regdb_alloc).
+ */
+static void set_name_lens(const struct hwmsg_reg_layout *l, unsigned int depth)
+{
+	unsigned int i, k;
+
+	if (!l || !l->n_fields || l->fields[0].name_len ||
+	    depth > REGDB_WALK_DEPTH)
+		return;
+	for (i = 0; i < l->n_fields; i++) {
+		struct hwmsg_reg_field *f = (struct hwmsg_reg_field *)&l->fields[i];
+		size_t n = f->name ? strlen(f->name) : 0;
+
+		if (n && n < HWMSG_REG_PATH_MAX - 24 && !memchr(f->name, '.', n))
+			f->name_len = (uint16_t)n;
+		set_name_lens(f->layout, depth + 1);
+		for (k = 0; k < f->n_cases; k++)
+			set_name_lens(f->cases[k].layout, depth + 1);
+	}
+}
+
 int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 {
 	unsigned int i = regdb_lower_bound(db, reg->id);
@@ -155,6 +178,7 @@ int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 		lname[k] = (char)tolower((unsigned char)lname[k]);
 	reg->lname = lname;
 	reg->max_values = (uint32_t)regdb_max_values(reg->layout, 0, 1u << 20);
+	set_name_lens(reg->layout, 0);
 	reg->summary = regdb_summary_plan(db, reg);
 	if (taken) {
 		db->regs[i] = reg;

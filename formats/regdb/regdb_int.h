@@ -3,6 +3,8 @@
 #ifndef HWMSG_REGDB_INT_H
 #define HWMSG_REGDB_INT_H
 
+#include <string.h>
+
 #include "hwmsg/regdb.h"
 
 /* Layouts nest at most this deep (guards against cycles in ADB files). */
@@ -54,8 +56,24 @@ struct regdb_sbuf {
 };
 
 void regdb_sb_init(struct regdb_sbuf *b, char *buf, size_t size);
-void regdb_sb_put(struct regdb_sbuf *b, const char *p, size_t len);
-void regdb_sb_puts(struct regdb_sbuf *b, const char *p);
+
+/* inline: values are a few of these each */
+static inline void regdb_sb_put(struct regdb_sbuf *b, const char *p,
+				size_t len)
+{
+	size_t room = b->size - 1 - b->n;
+
+	if (len > room)
+		len = room;
+	memcpy(b->s + b->n, p, len);
+	b->n += len;
+	b->s[b->n] = 0;
+}
+
+static inline void regdb_sb_puts(struct regdb_sbuf *b, const char *p)
+{
+	regdb_sb_put(b, p, strlen(p));
+}
 void regdb_sb_u64(struct regdb_sbuf *b, uint64_t v);
 /* " name value": one field of a one-line summary */
 void regdb_sb_summary_field(struct regdb_sbuf *b, const char *name,

@@ -91,6 +91,9 @@ struct hwmsg_reg_field {
 	const char *selector;		/* UNION: sibling field path */
 	const struct hwmsg_reg_case *cases;	/* UNION */
 	unsigned int n_cases;
+	/* strlen(name) for a name with no dot that fits a path, set when
+	 * the register is added to a database (0: not known) */
+	uint16_t name_len;
 };
 
 struct hwmsg_reg_layout {
@@ -269,6 +272,8 @@ int hwmsg_reg_decode_flags(const struct hwmsg_reg *reg, const uint8_t *payload,
  * (what is missing among those is not counted).
  */
 #define HWMSG_REG_WALK_TOP	1u
+/* ... and of those only the index fields (access index, not arrays). */
+#define HWMSG_REG_WALK_INDEX	4u
 /*
  * flags HWMSG_REG_WALK_SKIP_ZERO: the visitor shows nothing of a record
  * that decodes to groups and zero leaves only: an element of an array of

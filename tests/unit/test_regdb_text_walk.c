@@ -87,7 +87,7 @@ static void compare(const struct hwmsg_reg *reg, const uint8_t *p, size_t len,
 	r2 = hwmsg_reg_text_append(&t, reg, p, len, "        ", all, &err2);
 	compared++;
 	if (r1 != r2 || (r1 >= 0 && (t.len != e.len + 4 ||
-				     memcmp(t.s + 4, e.s, e.len))) ||
+				     (e.len && memcmp(t.s + 4, e.s, e.len)))) ||
 	    (r1 < 0 && t.len != 4) || memcmp(t.s, "abc\n", 4)) {
 		if (mismatches++ < 5) {
 			fprintf(stderr, "%s, %zu bytes, all %d: %d vs %d\n",
