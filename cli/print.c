@@ -500,20 +500,6 @@ static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
 	return r;
 }
 
-/* Are the n bytes at p all zero? Eight at a time. */
-static bool zero_bytes(const uint8_t *p, size_t n)
-{
-	uint64_t w, acc = 0;
-
-	for (; n >= 8; p += 8, n -= 8) {
-		memcpy(&w, p, 8);
-		acc |= w;
-	}
-	while (n--)
-		acc |= *p++;
-	return !acc;
-}
-
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
 	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
@@ -522,7 +508,7 @@ static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 
 	if (reg && reg->layout) {
 		static const char all_zero[] = "        (all zero)\n";
-		size_t n = zero_bytes(msg->reg, msg->reg_len) ?
+		size_t n = hwmsg_reg_bytes_zero(msg->reg, msg->reg_len) ?
 			   sizeof(all_zero) - 1 : 0;
 
 		/* zero fields are not printed; "(all zero)" goes again if

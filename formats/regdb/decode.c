@@ -472,8 +472,8 @@ static bool zero_number(struct decoder *d,
 	       !get_bits(d->p, bit, f->width > 64 ? 64 : f->width);
 }
 
-/* n bytes of zeros? Eight at a time. */
-static bool all_zero(const uint8_t *p, size_t n)
+/* Eight bytes at a time. */
+bool hwmsg_reg_bytes_zero(const uint8_t *p, size_t n)
 {
 	uint64_t w, acc = 0;
 
@@ -503,7 +503,7 @@ static bool zero_record(struct decoder *d, const struct hwmsg_reg_field *f,
 	unsigned int i, n0;
 	struct path none = { "", 0 };
 
-	if (!l || off + l->len > d->len || !all_zero(d->p + off, l->len))
+	if (!l || off + l->len > d->len || !hwmsg_reg_bytes_zero(d->p + off, l->len))
 		return false;
 	for (i = 0; i < z->n; i++) {
 		if (z->memo[i].l != l || z->memo[i].depth != depth)
@@ -754,6 +754,22 @@ static bool summary_read(struct decoder *d, const struct hwmsg_reg_field *f,
 	return !v->missing;
 }
 
+/* v (of v->field) into the summary when it has a value; the first
+ * fallback field is kept for a summary that ends up empty */
+static void summary_add(struct regdb_sbuf *b, const struct hwmsg_reg_value *v,
+			bool fallback, struct hwmsg_reg_value *first,
+			bool *have_first, unsigned int *n)
+{
+	if (!*have_first && fallback) {
+		memcpy(first, v, offsetof(struct hwmsg_reg_value, path));
+		*have_first = true;
+	}
+	if (!v->raw)
+		return;
+	regdb_sb_summary_field(b, v->field->name, v);
+	(*n)++;
+}
+
 static const char *quick_summary(const struct hwmsg_reg *reg,
 				 const uint8_t *payload, size_t len,
 				 char *buf, size_t size)
@@ -773,16 +789,9 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 	for (i = 0; plan && i < plan->n && n < 3; i++) {
 		const struct hwmsg_reg_field *f = plan->fields[i].f;
 
-		if (!summary_read(&d, f, &v))
-			continue;
-		if (!have_first && plan->fields[i].fallback) {
-			memcpy(&first, &v, offsetof(struct hwmsg_reg_value, path));
-			have_first = true;
-		}
-		if (!v.raw)
-			continue;
-		regdb_sb_summary_field(&b, f->name, &v);
-		n++;
+		if (summary_read(&d, f, &v))
+			summary_add(&b, &v, plan->fields[i].fallback, &first,
+				    &have_first, &n);
 	}
 	for (i = 0; !plan && i < l->n_fields && n < 3; i++) {
 		const struct hwmsg_reg_field *f = &l->fields[i];
@@ -793,16 +802,9 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 		memset(&v, 0, offsetof(struct hwmsg_reg_value, path));
 		v.field = f;
 		leaf(&d, f, &v, field_bit(f, 0), 0, 0);
-		if (!regdb_summary_field(&v))
-			continue;
-		if (!have_first && regdb_summary_fallback(f)) {
-			memcpy(&first, &v, offsetof(struct hwmsg_reg_value, path));
-			have_first = true;
-		}
-		if (!v.raw)
-			continue;
-		regdb_sb_summary_field(&b, f->name, &v);
-		n++;
+		if (regdb_summary_field(&v))
+			summary_add(&b, &v, regdb_summary_fallback(f), &first,
+				    &have_first, &n);
 	}
 	if (!n && have_first)
 		regdb_sb_summary_field(&b, first.field->name, &first);

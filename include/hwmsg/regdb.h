@@ -291,6 +291,8 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 		   size_t len, unsigned int flags,
 		   const struct hwmsg_reg_visitor *vis, void *ctx,
 		   struct hwmsg_err *err);
+/* Are the n bytes at p (a register's payload, a record in it) all zero? */
+bool hwmsg_reg_bytes_zero(const uint8_t *p, size_t n);
 
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
