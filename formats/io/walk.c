@@ -102,7 +102,8 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 	if (len < BLOCK_MIN)
 		return fail(w, "block in pcapng dump file has a length of %u < %u",
 			    len, BLOCK_MIN);
-	if (len % 4)
+	/* the first section header's length libpcap's open took as it was */
+	if (len % 4 && w->pos)
 		return fail(w, "block in pcapng dump file has a length of %u that is not a multiple of 4",
 			    len);
 	if (len > BLOCK_MAX)

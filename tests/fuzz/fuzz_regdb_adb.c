@@ -7,8 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <libxml/parser.h>
-
 #include "hwmsg/regdb.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
