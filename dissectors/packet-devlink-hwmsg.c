@@ -201,95 +201,57 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 }
 
 /*
- * A string value as the full walk reads it, when that is the bytes as
- * they are: NUL-terminated, printable ASCII up to its first NUL (so that
- * escaping it for a column changes nothing either).
+ * A name as the full walk reads it, when that is the bytes as they are:
+ * printable ASCII up to its NUL (so that escaping it for a column changes
+ * nothing either). NULL when the record has no such tag.
  */
-static gboolean plain_string(const guint8 *v, int len)
+static gboolean plain_name(const struct hwmsg_record *rec, unsigned int tag,
+			   const char *name, const guint8 **out)
 {
-	int i;
+	const char *c;
 
-	if (!len || v[len - 1])
-		return FALSE;
-	for (i = 0; v[i]; i++)
-		if (v[i] < 0x20 || v[i] >= 0x7f)
+	*out = NULL;
+	if (!(rec->tags & (1u << tag)))
+		return TRUE;
+	for (c = name; *c; c++)
+		if (*c < 0x20 || *c >= 0x7f)
 			return FALSE;
+	*out = (const guint8 *)name;
 	return TRUE;
 }
 
 /*
- * Without a tree: the TLVs straight from the record's bytes, no items.
- * Only a record the full walk finds nothing wrong with (all captured,
- * known tags of the right sizes, plain strings): FALSE for anything else,
- * which then takes the full walk for its expert info and exceptions.
+ * Without a tree: libhwmsg's decode of the record's bytes, no items. Only
+ * a record the full walk finds nothing wrong with (all captured, known
+ * tags of the right sizes, plain names): FALSE for anything else, which
+ * then takes the full walk for its expert info and exceptions.
  */
 static gboolean quick_tlvs(tvbuff_t *tvb, struct rec_seen *s, int *walked)
 {
-	guint cap = tvb_captured_length(tvb), off = 0, len;
-	const guint8 *p, *v;
+	guint cap = tvb_captured_length(tvb);
+	struct hwmsg_record rec;
+	struct hwmsg_err err;
+	const guint8 *p;
 
 	if (!cap || cap != tvb_reported_length(tvb))
 		return FALSE;
 	p = tvb_get_ptr(tvb, 0, (gint)cap);
-	while (off < cap) {
-		if (cap - off < HWMSG_REC_TLV_HDR_LEN)
-			return FALSE;
-		len = hwmsg_get_le16(p + off + 2);
-		if (len > cap - off - HWMSG_REC_TLV_HDR_LEN)
-			return FALSE;
-		v = p + off + HWMSG_REC_TLV_HDR_LEN;
-		switch (hwmsg_get_le16(p + off)) {
-		case HWMSG_REC_BUS_NAME:
-			if (!plain_string(v, (int)len))
-				return FALSE;
-			s->bus = v;
-			break;
-		case HWMSG_REC_DEV_NAME:
-			if (!plain_string(v, (int)len))
-				return FALSE;
-			s->dev = v;
-			break;
-		case HWMSG_REC_DRIVER_NAME:
-			if (!plain_string(v, (int)len))
-				return FALSE;
-			s->driver = v;
-			break;
-		case HWMSG_REC_INCOMING:
-			if (len != 1)
-				return FALSE;
-			s->has_dir = TRUE;
-			s->dir = v[0] ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
-			break;
-		case HWMSG_REC_TYPE:
-			if (len != 2)
-				return FALSE;
-			s->type = hwmsg_get_le16(v);
-			s->has_type = TRUE;
-			break;
-		case HWMSG_REC_BUF:
-			s->buf_off = (int)(off + HWMSG_REC_TLV_HDR_LEN);
-			s->buf_len = (int)len;
-			break;
-		case HWMSG_REC_DEVLINK_INDEX:
-			if (len != 4)
-				return FALSE;
-			break;
-		case HWMSG_REC_SEQ:
-			if (len != 8)
-				return FALSE;
-			break;
-		case HWMSG_REC_ORIG_LEN:
-			if (len != 4)
-				return FALSE;
-			s->orig_len = hwmsg_get_le32(v);
-			s->has_orig_len = TRUE;
-			break;
-		default:
-			return FALSE;
-		}
-		off += HWMSG_REC_TLV_HDR_LEN + len;
-	}
-	*walked = (int)off;
+	if (hwmsg_rec_decode(p, cap, &rec, &err) ||
+	    (rec.flags & HWMSG_RECF_UNKNOWN_TAG) ||
+	    !plain_name(&rec, HWMSG_REC_BUS_NAME, rec.bus, &s->bus) ||
+	    !plain_name(&rec, HWMSG_REC_DEV_NAME, rec.dev, &s->dev) ||
+	    !plain_name(&rec, HWMSG_REC_DRIVER_NAME, rec.driver, &s->driver))
+		return FALSE;
+	s->has_dir = !!(rec.tags & (1u << HWMSG_REC_INCOMING));
+	s->dir = rec.dir;
+	s->has_type = !!(rec.tags & (1u << HWMSG_REC_TYPE));
+	s->type = rec.type;
+	s->buf_off = (int)(rec.payload - p);
+	s->buf_len = (int)rec.len;
+	/* hwmsg_rec_decode raises a short orig_len to len: the same to us */
+	s->has_orig_len = !!(rec.tags & (1u << HWMSG_REC_ORIG_LEN));
+	s->orig_len = rec.orig_len;
+	*walked = (int)cap;
 	s->printable = TRUE;
 	return TRUE;
 }

@@ -145,6 +145,7 @@ int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 	rec->seq = 0;
 	rec->payload = NULL;
 	rec->len = rec->orig_len = 0;
+	rec->tags = 0;
 
 	while (off < len) {
 		const uint8_t *val;
@@ -210,8 +211,11 @@ int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 			have_orig = true;
 			break;
 		default:	/* a newer writer's tag: skip it */
-			break;
+			rec->flags |= HWMSG_RECF_UNKNOWN_TAG;
+			off += HWMSG_REC_TLV_HDR_LEN + tlen;
+			continue;
 		}
+		rec->tags |= (uint16_t)(1u << tag);	/* known tags: 0..8 */
 		off += HWMSG_REC_TLV_HDR_LEN + tlen;
 	}
 	if (!have_buf)

@@ -19,6 +19,7 @@ enum hwmsg_rec_flags {
 	HWMSG_RECF_HAS_SEQ = 1 << 1,	/* seq is valid */
 	HWMSG_RECF_TRUNCATED = 1 << 2,	/* orig_len > len */
 	HWMSG_RECF_NO_DEVICE = 1 << 3,	/* source had no device names (Ethernet pcap) */
+	HWMSG_RECF_UNKNOWN_TAG = 1 << 4, /* hwmsg_rec_decode skipped a newer tag */
 };
 
 struct hwmsg_record {
@@ -34,6 +35,8 @@ struct hwmsg_record {
 	const uint8_t *payload;
 	uint32_t len;		/* bytes at payload */
 	uint32_t orig_len;	/* bytes the message had; == len unless truncated */
+	uint16_t tags;		/* hwmsg_rec_decode: 1 << tag of each known tag
+				 * met (absent and empty names differ) */
 };
 
 /* Bytes the encoded record takes (TLV stream, no pcap framing). */

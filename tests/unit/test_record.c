@@ -118,6 +118,8 @@ static void test_legacy_layout(void)
 	CHECK_EQ(rec.dir, HWMSG_DIR_FROM_HW);
 	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_EMAD);
 	CHECK_EQ(rec.flags, 0);
+	/* which tags it had: bus, dev, driver, incoming, type, buf */
+	CHECK_EQ(rec.tags, 0x3f);
 	CHECK_EQ(rec.len, sizeof(payload));
 	CHECK_EQ(rec.orig_len, sizeof(payload));
 	CHECK(rec.payload == b + n - sizeof(payload));
@@ -176,6 +178,16 @@ static void test_unknown_tag_skipped(void)
 	CHECK_EQ(rec.dir, HWMSG_DIR_TO_HW);
 	CHECK_EQ(rec.len, 4);
 	CHECK_MEM(rec.payload, payload, 4);
+	/* skipped, but said (the plugin then shows the record item by item) */
+	CHECK_EQ(rec.flags, HWMSG_RECF_UNKNOWN_TAG);
+	CHECK_EQ(rec.tags, 0x3f);
+
+	/* no incoming, type or names: absent, not empty */
+	n = put(b, 5, payload, 4);
+	CHECK_EQ(hwmsg_rec_decode(b, n, &rec, &err), 0);
+	CHECK_EQ(rec.flags, 0);
+	CHECK_EQ(rec.tags, 1u << HWMSG_REC_BUF);
+	CHECK_STR(rec.driver, "");
 }
 
 static void test_bad_values(void)
