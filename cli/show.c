@@ -18,7 +18,6 @@
 #include "export.h"
 #include "print.h"
 #include "select.h"
-#include "show_pipe.h"
 
 struct show_opts {
 	bool verbose;
@@ -59,11 +58,9 @@ static void show_usage(FILE *f)
 
 /* Everything show prints goes through this one buffer. */
 static struct obuf out;
-/* The printing thread, when there is one: then only it touches out. */
-static struct show_pipe *pipe_out;
 
-static void format_orphan(const struct hwmsg_txn_orphan *o, bool evicted,
-			  void *arg)
+/* arg non-NULL: pushed out of the pairing table, not at the end. */
+static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 {
 	ob_puts(&out, "orphan:");
 	ob_device(&out, o->bus, o->dev);
@@ -77,23 +74,12 @@ static void format_orphan(const struct hwmsg_txn_orphan *o, bool evicted,
 	}
 	ob_puts(&out, " sent at ");
 	ob_time(&out, o->ts_ns, 0);
-	(void)arg;
-	if (evicted)
+	if (arg)
 		ob_printf(&out, " not answered within %u requests\n",
 			  HWMSG_TXN_MAX_PENDING);
 	else
 		ob_puts(&out, " never answered\n");
 	ob_end_record(&out);
-}
-
-/* arg non-NULL: pushed out of the pairing table, not at the end. */
-static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
-{
-	if (pipe_out && !show_pipe_orphan(pipe_out, o, arg != NULL))
-		return;
-	if (pipe_out)		/* out of memory: in place, in order */
-		show_pipe_drain(pipe_out);
-	format_orphan(o, arg != NULL, NULL);
 }
 
 static bool selected(struct show_opts *o, const struct hwmsg_filter_rec *fr)
@@ -133,48 +119,6 @@ static void warn_drops(const struct hwmsg_reader *r, const char *path)
 			(unsigned long long)(n + d.received));
 }
 
-/* One selected record; rc, msg, merr: hwmsg_msg_decode's. */
-static void print_decoded(const struct show_opts *o,
-			  const struct hwmsg_record *rec, int rc,
-			  const struct hwmsg_msg *msg,
-			  const struct hwmsg_err *merr,
-			  const struct hwmsg_txn_info *finfo, uint64_t frame,
-			  uint64_t rel)
-{
-	const struct hwmsg_msg *m = rc >= 0 ? msg : NULL;
-
-	if (o->json) {
-		print_record_json(&out, rec, m, finfo, o->verbose);
-		ob_end_record(&out);
-		return;
-	}
-	if (o->numbers) {
-		ob_u64(&out, frame);
-		ob_putc(&out, ' ');
-	}
-	print_record_line(&out, rec, m, finfo, rel);
-	if (rc && rec->type != HWMSG_TYPE_DEVLINK_EVENT) {
-		ob_put(&out, "  ! ", 4);
-		ob_puts(&out, merr->msg);
-		ob_putc(&out, '\n');
-	}
-	if (o->verbose)
-		print_record_detail(&out, rec, m);
-	ob_end_record(&out);
-}
-
-/* The printing thread's half: the message is decoded again there. */
-static void print_piped(const struct hwmsg_record *rec,
-			const struct hwmsg_txn_info *finfo, uint64_t frame,
-			uint64_t rel, void *arg)
-{
-	struct hwmsg_msg msg;
-	struct hwmsg_err merr;
-	int rc = hwmsg_msg_decode(rec, &msg, &merr);
-
-	print_decoded(arg, rec, rc, &msg, &merr, finfo, frame, rel);
-}
-
 static int show_file(const char *path, struct show_opts *o,
 		     struct show_state *s)
 {
@@ -193,7 +137,7 @@ static int show_file(const char *path, struct show_opts *o,
 		struct hwmsg_msg msg;
 		struct hwmsg_err merr;
 		struct hwmsg_filter_rec fr = { .rec = &rec };
-		uint64_t frame, rel;
+		uint64_t frame;
 		bool decoded, sel;
 		int rc;
 
@@ -240,15 +184,27 @@ static int show_file(const char *path, struct show_opts *o,
 		/* as tcpdump -c: N of the records shown, not of those read */
 		if (o->count && ++s->shown >= o->count)
 			s->done = true;
-		rel = o->relative ? s->first_ts : 0;
-		if (pipe_out && !show_pipe_record(pipe_out, &rec,
-						  s->txn ? &finfo : NULL,
-						  frame, rel))
+		if (o->json) {
+			print_record_json(&out, &rec, decoded ? &msg : NULL,
+					  s->txn ? &finfo : NULL, o->verbose);
+			ob_end_record(&out);
 			continue;
-		if (pipe_out)	/* out of memory: in place, in order */
-			show_pipe_drain(pipe_out);
-		print_decoded(o, &rec, rc, &msg, &merr, s->txn ? &finfo : NULL,
-			      frame, rel);
+		}
+		if (o->numbers) {
+			ob_u64(&out, frame);
+			ob_putc(&out, ' ');
+		}
+		print_record_line(&out, &rec, decoded ? &msg : NULL,
+				  s->txn ? &finfo : NULL,
+				  o->relative ? s->first_ts : 0);
+		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT) {
+			ob_put(&out, "  ! ", 4);
+			ob_puts(&out, merr.msg);
+			ob_putc(&out, '\n');
+		}
+		if (o->verbose)
+			print_record_detail(&out, &rec, decoded ? &msg : NULL);
+		ob_end_record(&out);
 	}
 	if (o->out)
 		export_add_drops(&o->exp, r);
@@ -316,15 +272,6 @@ static int show_files(int n, char **paths, struct show_opts *o)
 		if (printing_orphans(o))
 			hwmsg_txn_set_evict_cb(s.txn, print_orphan, s.txn);
 	}
-	/* a terminal reads as it comes: one thread, a flush per record */
-	if (!o->out && !out.line) {
-		struct show_pipe_ops ops = {
-			.record = print_piped, .orphan = format_orphan,
-			.arg = o,
-		};
-
-		pipe_out = show_pipe_start(&ops);
-	}
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);
 	if (s.txn) {
@@ -332,8 +279,6 @@ static int show_files(int n, char **paths, struct show_opts *o)
 			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
 		hwmsg_txn_free(s.txn);
 	}
-	show_pipe_stop(pipe_out);
-	pipe_out = NULL;
 	if (o->out && export_close(&o->exp))
 		ret = 1;
 	return ret;
