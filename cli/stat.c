@@ -93,16 +93,17 @@ static void count_evicted(const struct hwmsg_txn_orphan *o, void *arg)
 }
 
 /* Which devices the capture holds: the first thing to know of a file. */
-/* name is "bus/dev" of rec (or "-"): checked without formatting it */
-static bool is_device(const char *name, const struct hwmsg_record *rec)
+/*
+ * d is rec's device: checked without formatting the name, the part that
+ * tells devices apart (dev) first. A name cut to fit is not matched here.
+ */
+static bool is_device(const struct dev_stat *d, const struct hwmsg_record *rec)
 {
-	size_t n;
-
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
-		return !strcmp(name, "-");
-	n = strlen(rec->bus);
-	return !strncmp(name, rec->bus, n) && name[n] == '/' &&
-	       !strcmp(name + n + 1, rec->dev);
+		return !strcmp(d->name, "-");
+	return d->bus_len && !strcmp(d->name + d->bus_len + 1, rec->dev) &&
+	       !strncmp(d->name, rec->bus, d->bus_len) &&
+	       !rec->bus[d->bus_len];
 }
 
 static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
@@ -110,15 +111,16 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 	char name[sizeof(c->devs[0].name)];
 	struct dev_stat *d;
 	unsigned int i;
+	int n;
 
 	/* records come in runs of one device: try the last one first */
-	if (c->n_devs && is_device(c->devs[c->last_dev].name, rec)) {
+	if (c->n_devs && is_device(&c->devs[c->last_dev], rec)) {
 		c->devs[c->last_dev].records++;
 		return;
 	}
 	/* devices interleave (a switch and a NIC): the name is made only
 	 * for a new one */
-	for (i = 0; i < c->n_devs && !is_device(c->devs[i].name, rec); i++)
+	for (i = 0; i < c->n_devs && !is_device(&c->devs[i], rec); i++)
 		;
 	if (i < c->n_devs) {
 		c->devs[i].records++;
@@ -126,9 +128,9 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 		return;
 	}
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
-		snprintf(name, sizeof(name), "-");
+		n = snprintf(name, sizeof(name), "-");
 	else
-		snprintf(name, sizeof(name), "%s/%s", rec->bus, rec->dev);
+		n = snprintf(name, sizeof(name), "%s/%s", rec->bus, rec->dev);
 	/* a name cut to fit (or a foreign "bus/dev" with a slash in it)
 	 * is matched as made */
 	for (i = 0; i < c->n_devs && strcmp(c->devs[i].name, name); i++)
@@ -142,6 +144,11 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 		c->n_devs++;
 		memcpy(d->name, name, sizeof(d->name));
 		snprintf(d->driver, sizeof(d->driver), "%s", rec->driver);
+		d->bus_len = 0;
+		if (!(rec->flags & HWMSG_RECF_NO_DEVICE) &&
+		    n >= 0 && (size_t)n < sizeof(name) &&
+		    !strchr(rec->bus, '/'))
+			d->bus_len = strlen(rec->bus);
 	}
 	d->records++;
 	c->last_dev = i;

@@ -25,6 +25,7 @@ struct reg_stat {
 
 struct dev_stat {
 	char name[128];		/* bus/dev */
+	size_t bus_len;		/* of name; 0: no device, or name cut short */
 	char driver[64];
 	uint64_t records;
 };
