@@ -4,6 +4,7 @@
  * names. Every read is checked against the payload length: what lies
  * beyond it is listed as missing, never read.
  */
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
@@ -721,6 +722,32 @@ static bool summary_static(const struct hwmsg_reg_field *f)
 	return summary_candidate(f) && strcmp(f->name, "lp_msb");
 }
 
+static atomic_ulong plans_made;
+
+/* Bytes from the payload's start that hold every bit leaf() reads for
+ * the plan's fields; 0 when that is more than a key may hold. */
+static unsigned int summary_key_len(const struct regdb_summary_plan *p)
+{
+	uint64_t end = 0;
+
+	for (unsigned int i = 0; i < p->n; i++) {
+		const struct hwmsg_reg_field *f = p->fields[i].f;
+		uint64_t e = field_bit(f, 0) + f->width;
+
+		if (f->has_msb) {
+			uint64_t m = (uint64_t)f->msb_offset * 8 + 32 -
+				     f->msb_shift - f->msb_width;
+
+			if (m + f->msb_width > e)
+				e = m + f->msb_width;
+		}
+		if (e > end)
+			end = e;
+	}
+	end = (end + 7) / 8;
+	return end <= REGDB_SUMMARY_KEY_MAX ? (unsigned int)end : 0;
+}
+
 const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
 						    const struct hwmsg_reg *reg)
 {
@@ -740,6 +767,8 @@ const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
 		p->fields[p->n].f = f;
 		p->fields[p->n++].fallback = regdb_summary_fallback(f);
 	}
+	p->key_len = summary_key_len(p);
+	p->serial = atomic_fetch_add(&plans_made, 1);
 	return p;
 }
 
@@ -784,6 +813,9 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 	unsigned int i, n = 0;
 	bool have_first = false;
 
+	if (plan && plan->key_len &&
+	    regdb_summary_cached(reg, plan, payload, len, buf, size))
+		return buf;
 	regdb_sb_init(&b, buf, size);
 	regdb_sb_puts(&b, reg->name);
 	for (i = 0; plan && i < plan->n && n < 3; i++) {
@@ -808,6 +840,9 @@ static const char *quick_summary(const struct hwmsg_reg *reg,
 	}
 	if (!n && have_first)
 		regdb_sb_summary_field(&b, first.field->name, &first);
+	/* kept whole only: a summary cut to a short buf is not the text */
+	if (plan && plan->key_len && b.n + 1 < size)
+		regdb_summary_keep(reg, plan, payload, len, buf, b.n);
 	return buf;
 }
 

@@ -85,12 +85,33 @@ bool regdb_summary_field(const struct hwmsg_reg_value *v);
  * summary reads (a show line per message), found once per register.
  */
 struct regdb_summary_plan {
+	/* the payload bytes the fields lie in (msb parts too): the
+	 * summary's key; 0 when more than REGDB_SUMMARY_KEY_MAX */
+	unsigned int key_len;
+	unsigned long serial;	/* unique: a plan freed and made again at
+				 * the same address is another plan */
 	unsigned int n;
 	struct {
 		const struct hwmsg_reg_field *f;
 		bool fallback;		/* regdb_summary_fallback() */
 	} fields[];
 };
+
+#define REGDB_SUMMARY_KEY_MAX 32
+
+/*
+ * summary_cache.c: a summary made before for these key bytes of the same
+ * register, copied into buf (false: none, or buf too small); keep one
+ * just made. Only for a plan with a key_len.
+ */
+bool regdb_summary_cached(const struct hwmsg_reg *reg,
+			  const struct regdb_summary_plan *plan,
+			  const uint8_t *payload, size_t len, char *buf,
+			  size_t size);
+void regdb_summary_keep(const struct hwmsg_reg *reg,
+			const struct regdb_summary_plan *plan,
+			const uint8_t *payload, size_t len, const char *text,
+			size_t text_len);
 
 /* NULL when out of memory (or no layout). */
 const struct regdb_summary_plan *regdb_summary_plan(struct hwmsg_regdb *db,
