@@ -219,6 +219,23 @@ static gboolean tlv_decoded(const struct hwmsg_tlv_ref *r,
 	}
 }
 
+/* A TLV's subtree, "Operation TLV". */
+static proto_tree *tlv_subtree(proto_tree *tree, tvbuff_t *tvb, int off,
+			       int len, proto_item **ti, const char *name)
+{
+	char label[64];
+	size_t n = strlen(name);
+
+	if (n > sizeof(label) - 5)
+		return proto_tree_add_subtree_format(tree, tvb, off, len,
+						     ett_tlv, ti, "%s TLV",
+						     name);
+	memcpy(label, name, n);
+	memcpy(label + n, " TLV", 5);
+	return hwmsg_ws_add_subtree(tree, tvb, off, len, ett_tlv, ti, label,
+				    n + 4);
+}
+
 /* One TLV libhwmsg found, at its place in the tvb (frame offset - delta). */
 static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			int delta, const struct hwmsg_tlv_ref *r,
@@ -229,9 +246,8 @@ static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	proto_item *ti, *len_item;
 	proto_tree *t;
 
-	t = proto_tree_add_subtree_format(tree, tvb, off, (int)r->cap_len,
-					  ett_tlv, &ti, "%s TLV",
-					  name ? name : "Unknown");
+	t = tlv_subtree(tree, tvb, off, (int)r->cap_len, &ti,
+			name ? name : "Unknown");
 	proto_tree_add_item(t, hf_tlv_type, tvb, off, 4, ENC_BIG_ENDIAN);
 	len_item = proto_tree_add_item(t, hf_tlv_len, tvb, off, 4,
 				       ENC_BIG_ENDIAN);
@@ -319,8 +335,9 @@ static void dissect_eth(tvbuff_t *tvb, proto_tree *t, int base,
 	if (tvb_captured_length(tvb) < (guint)(base + 2))
 		return;
 	if (base) {
-		eth = proto_tree_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
-					     ett_eth, NULL, "Ethernet header");
+		eth = hwmsg_ws_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
+					   ett_eth, NULL, "Ethernet header",
+					   strlen("Ethernet header"));
 		proto_tree_add_item(eth, hf_dst, tvb, 0, 6, ENC_NA);
 		proto_tree_add_item(eth, hf_src, tvb, 6, 6, ENC_NA);
 		it->ethertype = proto_tree_add_item(eth, hf_ethertype, tvb,
