@@ -109,6 +109,19 @@ static inline void hwmsg_ws_line_add(struct hwmsg_ws_line *l, const char *s)
 /* "0x" and v in 16 lower-case hex digits (a tid, as "%016" PRIx64). */
 void hwmsg_ws_line_hex64(struct hwmsg_ws_line *l, guint64 v);
 
+/* ---- items with labels copied in, no printf (items.c) ------------------ */
+
+/*
+ * proto_tree_add_subtree(), proto_item_set_text(pi, "%s", text) and
+ * proto_item_append_text(pi, "%s", text) with text of n bytes: the same
+ * items and labels, the label copied instead of formatted.
+ */
+proto_tree *hwmsg_ws_add_subtree(proto_tree *tree, tvbuff_t *tvb, gint start,
+				 gint len, gint ett, proto_item **item,
+				 const char *text, size_t n);
+void hwmsg_ws_set_label(proto_item *pi, const char *text, size_t n);
+void hwmsg_ws_append_label(proto_item *pi, const char *text, size_t n);
+
 /* ---- request/response tracking (txn.c) -------------------------------- */
 
 /* What the tracker knows about one frame; lives until the file closes. */

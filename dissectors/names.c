@@ -60,14 +60,37 @@ static const char *reg_lookup(guint16 id, gboolean *named)
 proto_item *hwmsg_ws_add_reg_id(proto_tree *tree, int hf, tvbuff_t *tvb,
 				gint off, guint16 id)
 {
+	static const char hex[] = "0123456789abcdef";
 	gboolean named;
 	const char *name = reg_lookup(id, &named);
+	struct hwmsg_ws_line l;	/* not zeroed: 4 KiB */
+	char num[8];
+	proto_item *pi;
 
-	if (named)
-		return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2,
-				id, "%s (0x%04x)", name, id);
-	return proto_tree_add_uint_format_value(tree, hf, tvb, off, 2, id,
-						"0x%04x", id);
+	pi = proto_tree_add_uint(tree, hf, tvb, off, 2, id);
+	if (!pi || !PTREE_DATA(pi)->visible || proto_item_is_hidden(pi))
+		return pi;	/* no label wanted (the *_format_value test) */
+	/* "Register: PMLP (0x5002)", without printf */
+	num[0] = '0';
+	num[1] = 'x';
+	num[2] = hex[id >> 12 & 0xf];
+	num[3] = hex[id >> 8 & 0xf];
+	num[4] = hex[id >> 4 & 0xf];
+	num[5] = hex[id & 0xf];
+	num[6] = '\0';
+	l.n = 0;
+	hwmsg_ws_line_add(&l, PITEM_FINFO(pi)->hfinfo->name);
+	hwmsg_ws_line_add(&l, ": ");
+	if (named) {
+		hwmsg_ws_line_add(&l, name);
+		hwmsg_ws_line_add(&l, " (");
+		hwmsg_ws_line_add(&l, num);
+		hwmsg_ws_line_add(&l, ")");
+	} else {
+		hwmsg_ws_line_add(&l, num);
+	}
+	hwmsg_ws_set_label(pi, l.s, l.n);
+	return pi;
 }
 
 const char *hwmsg_ws_reg_str(guint16 id)

@@ -133,8 +133,18 @@ static void set_info(packet_info *pinfo, proto_item *ti,
 						    r->status));
 	}
 	col_add_str(pinfo->cinfo, COL_INFO, l.s);
-	if (ti)
-		proto_item_append_text(ti, ", %s %s %s", reg, method, what);
+	if (ti) {	/* ", PMLP query request", without printf */
+		struct hwmsg_ws_line a;	/* not zeroed: 4 KiB */
+
+		a.n = 0;
+		hwmsg_ws_line_add(&a, ", ");
+		hwmsg_ws_line_add(&a, reg);
+		hwmsg_ws_line_add(&a, " ");
+		hwmsg_ws_line_add(&a, method);
+		hwmsg_ws_line_add(&a, " ");
+		hwmsg_ws_line_add(&a, what);
+		hwmsg_ws_append_label(ti, a.s, a.n);
+	}
 }
 
 /*

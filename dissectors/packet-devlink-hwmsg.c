@@ -147,6 +147,23 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		proto_tree_add_item(t, hf_value, tvb, off, len, ENC_NA);
 }
 
+/* A TLV's subtree, "TLV bus_name". */
+static proto_tree *tlv_subtree(proto_tree *tree, tvbuff_t *tvb, int off,
+			       int len, proto_item **ti, const char *name)
+{
+	char label[64];
+	size_t n = strlen(name);
+
+	if (n > sizeof(label) - 5)
+		return proto_tree_add_subtree_format(tree, tvb, off, len,
+						     ett_tlv, ti, "TLV %s",
+						     name);
+	memcpy(label, "TLV ", 4);
+	memcpy(label + 4, name, n + 1);
+	return hwmsg_ws_add_subtree(tree, tvb, off, len, ett_tlv, ti, label,
+				    n + 4);
+}
+
 /* Walk the record TLVs; returns the bytes walked. */
 static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			struct rec_seen *s)
@@ -172,13 +189,14 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		tag = tvb_get_letohs(tvb, off);
 		len = tvb_get_letohs(tvb, off + 2);
 		name = hwmsg_name_lookup(hwmsg_rec_tag_names, tag);
-		t = proto_tree_add_subtree_format(tree, tvb, off,
+		t = tlv_subtree(tree, tvb, off,
 			MIN(HWMSG_REC_TLV_HDR_LEN + MIN(len, left - HWMSG_REC_TLV_HDR_LEN),
 			    tvb_captured_length_remaining(tvb, off)),
-			ett_tlv, &ti, "TLV %s", name ? name : "unknown");
-		proto_tree_add_item(t, hf_tag, tvb, off, 2, ENC_LITTLE_ENDIAN);
-		len_item = proto_tree_add_item(t, hf_len, tvb, off + 2, 2,
-					       ENC_LITTLE_ENDIAN);
+			&ti, name ? name : "unknown");
+		/* the values read above: cheaper than reading them again */
+		proto_tree_add_uint(t, hf_tag, tvb, off, 2, tag);
+		len_item = proto_tree_add_uint(t, hf_len, tvb, off + 2, 2,
+					       (guint32)len);
 		if (len > left - HWMSG_REC_TLV_HDR_LEN) {
 			expert_add_info_format(pinfo, len_item, &ei_overrun,
 				"Length %d exceeds the %d bytes left in the record",

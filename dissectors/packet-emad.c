@@ -109,6 +109,27 @@ static void dissect_op(tvbuff_t *tvb, proto_tree *t,
 			    ENC_BIG_ENDIAN);
 }
 
+/* proto_item_append_text(pi, "%s%s %s %s", sep, a, b, c) (b, c: may be
+ * NULL, then left out with their spaces), without printf. */
+static void append3(proto_item *pi, const char *sep, const char *a,
+		    const char *b, const char *c)
+{
+	struct hwmsg_ws_line l;	/* not zeroed: 4 KiB */
+
+	l.n = 0;
+	hwmsg_ws_line_add(&l, sep);
+	hwmsg_ws_line_add(&l, a);
+	if (b) {
+		hwmsg_ws_line_add(&l, " ");
+		hwmsg_ws_line_add(&l, b);
+	}
+	if (c) {
+		hwmsg_ws_line_add(&l, " ");
+		hwmsg_ws_line_add(&l, c);
+	}
+	hwmsg_ws_append_label(pi, l.s, l.n);
+}
+
 /*
  * The register payload, through the "emad.reg_id" table; may throw. Its
  * index fields go to Info after the rest (as far as it got).
@@ -127,8 +148,8 @@ static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 	ctx.info[0] = '\0';
 
 	if (it->reg_item)
-		proto_item_append_text(it->reg_item, ": %s",
-				       hwmsg_ws_reg_str(op->reg_id));
+		append3(it->reg_item, ": ", hwmsg_ws_reg_str(op->reg_id), NULL,
+			NULL);
 	/* captured bytes only; reported as long as the TLV says */
 	reg_tvb = tvb_new_subset_length_caplen(tvb, it->reg_off, it->reg_cap,
 					       it->reg_len);
@@ -219,6 +240,23 @@ static gboolean tlv_decoded(const struct hwmsg_tlv_ref *r,
 	}
 }
 
+/* A TLV's subtree, "Operation TLV". */
+static proto_tree *tlv_subtree(proto_tree *tree, tvbuff_t *tvb, int off,
+			       int len, proto_item **ti, const char *name)
+{
+	char label[64];
+	size_t n = strlen(name);
+
+	if (n > sizeof(label) - 5)
+		return proto_tree_add_subtree_format(tree, tvb, off, len,
+						     ett_tlv, ti, "%s TLV",
+						     name);
+	memcpy(label, name, n);
+	memcpy(label + n, " TLV", 5);
+	return hwmsg_ws_add_subtree(tree, tvb, off, len, ett_tlv, ti, label,
+				    n + 4);
+}
+
 /* One TLV libhwmsg found, at its place in the tvb (frame offset - delta). */
 static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			int delta, const struct hwmsg_tlv_ref *r,
@@ -229,9 +267,8 @@ static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	proto_item *ti, *len_item;
 	proto_tree *t;
 
-	t = proto_tree_add_subtree_format(tree, tvb, off, (int)r->cap_len,
-					  ett_tlv, &ti, "%s TLV",
-					  name ? name : "Unknown");
+	t = tlv_subtree(tree, tvb, off, (int)r->cap_len, &ti,
+			name ? name : "Unknown");
 	proto_tree_add_item(t, hf_tlv_type, tvb, off, 4, ENC_BIG_ENDIAN);
 	len_item = proto_tree_add_item(t, hf_tlv_len, tvb, off, 4,
 				       ENC_BIG_ENDIAN);
@@ -319,8 +356,9 @@ static void dissect_eth(tvbuff_t *tvb, proto_tree *t, int base,
 	if (tvb_captured_length(tvb) < (guint)(base + 2))
 		return;
 	if (base) {
-		eth = proto_tree_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
-					     ett_eth, NULL, "Ethernet header");
+		eth = hwmsg_ws_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
+					   ett_eth, NULL, "Ethernet header",
+					   strlen("Ethernet header"));
 		proto_tree_add_item(eth, hf_dst, tvb, 0, 6, ENC_NA);
 		proto_tree_add_item(eth, hf_src, tvb, 6, 6, ENC_NA);
 		it->ethertype = proto_tree_add_item(eth, hf_ethertype, tvb,
@@ -457,11 +495,9 @@ static int dissect_emad_at(tvbuff_t *tvb, packet_info *pinfo,
 	}
 	msg_expert(pinfo, ti, &msg, &it);
 	if (ti)
-		proto_item_append_text(ti, ", %s %s %s",
-				       hwmsg_ws_reg_str(msg.op.reg_id),
-				       hwmsg_ws_name(hwmsg_emad_method_names,
-						     msg.op.method),
-				       msg.op.response ? "response" : "request");
+		append3(ti, ", ", hwmsg_ws_reg_str(msg.op.reg_id),
+			hwmsg_ws_name(hwmsg_emad_method_names, msg.op.method),
+			msg.op.response ? "response" : "request");
 	hwmsg_ws_txn_add_tree(tvb, pinfo, t, f, &txn_ids);
 	if (it.has_reg)
 		dissect_reg(tvb, pinfo, &it, &msg.op);

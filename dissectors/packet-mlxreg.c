@@ -30,6 +30,9 @@
 #define MLXREG_ETT_DEPTHS 8
 /* Tree nesting followed; the decoder stops well before (REGDB_MAX_DEPTH). */
 #define MLXREG_MAX_DEPTH 64
+/* Values a walk may yield: the decoder's limit (decode.c), so that a walk
+ * never stops part way. */
+#define MLXREG_WALK_MAX_VALUES 16384
 
 static int proto_mlxreg = -1;
 static dissector_handle_t mlxreg_handle;
@@ -58,6 +61,7 @@ struct mlxreg_reg {
 	 * slots (a lookup per decoded value; a GHashTable's showed) */
 	struct mlxreg_slot *slots;
 	guint slot_mask, slot_leaves;
+	gboolean walk;		/* walkable(), found with the slots */
 };
 
 struct mlxreg_slot {
@@ -442,14 +446,28 @@ static const char *last_elem(const char *path)
 	return dot ? dot + 1 : path;
 }
 
-static void add_text(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
-		     const struct hwmsg_reg_value *v)
+/* "name: value" into buf (size bytes); its length. */
+static size_t name_value(char *buf, size_t size, const char *name,
+			 const struct hwmsg_reg_value *v)
 {
-	char val[256];
+	size_t n = strlen(name);
 
-	proto_tree_add_subtree_format(t, tvb, off, len, ett_depth[0], NULL,
-				      "%s: %s", last_elem(v->path),
-				      hwmsg_reg_value_str(v, val, sizeof(val)));
+	if (n > size - 3)
+		n = size - 3;
+	memcpy(buf, name, n);
+	buf[n++] = ':';
+	buf[n++] = ' ';
+	hwmsg_reg_value_str(v, buf + n, size - n);
+	return n + strlen(buf + n);
+}
+
+static void add_text(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
+		     const struct hwmsg_reg_value *v, const char *name)
+{
+	char label[ITEM_LABEL_LENGTH + 256];
+
+	hwmsg_ws_add_subtree(t, tvb, off, len, ett_depth[0], NULL, label,
+			     name_value(label, sizeof(label), name, v));
 }
 
 /*
@@ -458,46 +476,43 @@ static void add_text(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
  * not a number, added the plain way.
  */
 static bool add_element(proto_tree *t, tvbuff_t *tvb, gint off, gint len,
-			const struct hwmsg_reg_value *v, int id,
-			enum ftenum type)
+			const struct hwmsg_reg_value *v, const char *name,
+			int id, enum ftenum type)
 {
-	const char *name = last_elem(v->path);
-	char val[256];
+	char label[ITEM_LABEL_LENGTH + 256];
+	proto_item *pi;
 
-	hwmsg_reg_value_str(v, val, sizeof(val));
 	switch (type) {
 	case FT_UINT8:
 	case FT_UINT16:
 	case FT_UINT24:
 	case FT_UINT32:
-		proto_tree_add_uint_format(t, id, tvb, off, len,
-					   (guint32)v->raw, "%s: %s", name,
-					   val);
-		return true;
+		pi = proto_tree_add_uint(t, id, tvb, off, len, (guint32)v->raw);
+		break;
 	case FT_UINT64:
-		proto_tree_add_uint64_format(t, id, tvb, off, len, v->raw,
-					     "%s: %s", name, val);
-		return true;
+		pi = proto_tree_add_uint64(t, id, tvb, off, len, v->raw);
+		break;
 	case FT_INT8:
 	case FT_INT16:
 	case FT_INT24:
 	case FT_INT32:
-		proto_tree_add_int_format(t, id, tvb, off, len, (gint32)v->raw,
-					  "%s: %s", name, val);
-		return true;
+		pi = proto_tree_add_int(t, id, tvb, off, len, (gint32)v->raw);
+		break;
 	case FT_INT64:
-		proto_tree_add_int64_format(t, id, tvb, off, len,
-					    (gint64)v->raw, "%s: %s", name,
-					    val);
-		return true;
+		pi = proto_tree_add_int64(t, id, tvb, off, len, (gint64)v->raw);
+		break;
 	case FT_BOOLEAN:
-		proto_tree_add_boolean_format(t, id, tvb, off, len,
-					      v->raw ? 1 : 0, "%s: %s", name,
-					      val);
-		return true;
+		pi = proto_tree_add_boolean(t, id, tvb, off, len,
+					    v->raw ? 1 : 0);
+		break;
 	default:
 		return false;
 	}
+	/* the *_format calls' label, for a shown tree only (as theirs) */
+	if (pi && PTREE_DATA(pi)->visible && !proto_item_is_hidden(pi))
+		hwmsg_ws_set_label(pi, label,
+				   name_value(label, sizeof(label), name, v));
+	return true;
 }
 
 /* "temperature: 377 (47.125 C)": the unit and scale of the database */
@@ -510,7 +525,7 @@ static void add_unit(proto_item *pi, const struct hwmsg_reg_value *v)
 	if (!f->enums && !f->unit && !f->scale_den)
 		return;
 	if (*hwmsg_reg_unit_str(f, v->raw, unit, sizeof(unit)))
-		proto_item_append_text(pi, "%s", unit);
+		hwmsg_ws_append_label(pi, unit, strlen(unit));
 }
 
 /*
@@ -519,8 +534,8 @@ static void add_unit(proto_item *pi, const struct hwmsg_reg_value *v)
  * names); else l may be, if its filter name says so.
  */
 static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
-		     const struct hwmsg_reg_value *v, gboolean plain,
-		     const struct mlxreg_leaf *l)
+		     const struct hwmsg_reg_value *v, const char *name,
+		     gboolean plain, const struct mlxreg_leaf *l)
 {
 	gint off = (gint)v->offset, len = value_len(v);
 	gint left = tvb_captured_length_remaining(tvb, off);
@@ -540,10 +555,11 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 		type = field_type(v->field);
 	}
 	if (!id || *id < 0 || type != proto_registrar_get_ftype(*id)) {
-		add_text(t, tvb, off, len, v);	/* same path, other shape */
+		add_text(t, tvb, off, len, v, name);	/* same path, other shape */
 		return;
 	}
-	if (v->field->count && add_element(t, tvb, off, len, v, *id, type))
+	if (v->field->count &&
+	    add_element(t, tvb, off, len, v, name, *id, type))
 		return;
 	switch (type) {
 	case FT_UINT8:
@@ -579,14 +595,14 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 		if (v->bytes && v->n_bytes == 6)
 			proto_tree_add_ether(t, *id, tvb, off, len, v->bytes);
 		else
-			add_text(t, tvb, off, len, v);
+			add_text(t, tvb, off, len, v, name);
 		break;
 	case FT_IPv6:
 		if (v->bytes && v->n_bytes == 16) {
 			memcpy(&a6, v->bytes, sizeof(a6));
 			proto_tree_add_ipv6(t, *id, tvb, off, len, &a6);
 		} else {
-			add_text(t, tvb, off, len, v);
+			add_text(t, tvb, off, len, v, name);
 		}
 		break;
 	case FT_STRINGZPAD:
@@ -598,76 +614,147 @@ static void add_leaf(proto_tree *t, tvbuff_t *tvb, const struct mlxreg_reg *m,
 	}
 }
 
-/* The decoded values, nested by depth: groups become subtrees. */
-static void add_values(proto_tree *root, tvbuff_t *tvb,
-		       const struct mlxreg_reg *m,
-		       const struct hwmsg_reg_decoded *d,
+/*
+ * The subtrees values go into, by depth, as values come in pre-order
+ * (from a decoded list or a walk): groups become subtrees.
+ */
+struct tree_walk {
+	tvbuff_t *tvb;
+	struct mlxreg_reg *m;
+	proto_tree *at[MLXREG_MAX_DEPTH + 1];
+	unsigned int top;
+};
+
+/* One value, name its last path element ("lane_module_mapping[2]"). */
+static void add_value(struct tree_walk *w, const struct hwmsg_reg_value *v,
+		      const char *name, gboolean plain,
+		      const struct mlxreg_leaf *l)
+{
+	tvbuff_t *tvb = w->tvb;
+	gint off = (gint)v->offset, len, left;
+	unsigned int depth;
+
+	/* a union beyond the end is a group with its arm missing */
+	if (v->missing || v->offset > tvb_captured_length(tvb)) {
+		if (v->group && w->top > v->depth)
+			w->top = v->depth;	/* no stale subtree for its children */
+		return;
+	}
+	/* a depth with no group above it hangs off the nearest one */
+	depth = v->depth < w->top ? v->depth : w->top;
+	if (depth > MLXREG_MAX_DEPTH - 1)
+		depth = MLXREG_MAX_DEPTH - 1;
+	/* as hwmsg show: the elements of a number array that say
+	 * something (SPMS: 3 VIDs with a state, not 4096 lines) */
+	if (!v->group && v->field->count && !v->raw &&
+	    hwmsg_reg_kind_is_number(v->field->kind)) {
+		w->top = depth;
+		return;
+	}
+	if (!v->group) {
+		add_leaf(w->at[depth], tvb, w->m, v, name, plain, l);
+		w->top = depth;
+		return;
+	}
+	len = value_len(v);
+	left = tvb_captured_length_remaining(tvb, off);
+	if (left < len)
+		len = left < 0 ? 0 : left;
+	w->at[depth + 1] = hwmsg_ws_add_subtree(w->at[depth], tvb, off, len,
+		ett_depth[MIN(depth + 1, MLXREG_ETT_DEPTHS - 1)], NULL,
+		name, strlen(name));
+	w->top = depth + 1;
+}
+
+/* The decoded values; leaves: each value's, for a plain decode. */
+static void add_values(struct tree_walk *w, const struct hwmsg_reg_decoded *d,
 		       const struct mlxreg_leaf *const *leaves)
 {
-	proto_tree *at[MLXREG_MAX_DEPTH + 1];
-	unsigned int i, depth, top = 0;
+	unsigned int i;
 
-	at[0] = root;
-	for (i = 0; i < d->n_values; i++) {
-		const struct hwmsg_reg_value *v = &d->values[i];
-		gint off = (gint)v->offset, len, left;
-
-		/* a union beyond the end is a group with its arm missing */
-		if (v->missing || v->offset > tvb_captured_length(tvb)) {
-			if (v->group && top > v->depth)
-				top = v->depth;	/* no stale subtree for its children */
-			continue;
-		}
-		/* a depth with no group above it hangs off the nearest one */
-		depth = v->depth < top ? v->depth : top;
-		if (depth > MLXREG_MAX_DEPTH - 1)
-			depth = MLXREG_MAX_DEPTH - 1;
-		/* as hwmsg show: the elements of a number array that say
-		 * something (SPMS: 3 VIDs with a state, not 4096 lines) */
-		if (!v->group && v->field->count && !v->raw &&
-		    hwmsg_reg_kind_is_number(v->field->kind)) {
-			top = depth;
-			continue;
-		}
-		if (!v->group) {
-			add_leaf(at[depth], tvb, m, v, leaves != NULL,
-				 leaves ? leaves[i] : NULL);
-			top = depth;
-			continue;
-		}
-		len = value_len(v);
-		left = tvb_captured_length_remaining(tvb, off);
-		if (left < len)
-			len = left < 0 ? 0 : left;
-		at[depth + 1] = proto_tree_add_subtree(at[depth], tvb, off, len,
-			ett_depth[MIN(depth + 1, MLXREG_ETT_DEPTHS - 1)], NULL,
-			last_elem(v->path));
-		top = depth + 1;
-	}
+	for (i = 0; i < d->n_values; i++)
+		add_value(w, &d->values[i], last_elem(d->values[i].path),
+			  leaves != NULL, leaves ? leaves[i] : NULL);
 }
+
+static const struct mlxreg_leaf *find_leaf(const struct mlxreg_reg *m,
+					   const struct hwmsg_reg_field *f);
+
+/* hwmsg_reg_walk's visitor: a value as it is decoded, no list. */
+static void walk_value(void *ctx, const struct hwmsg_reg_value *v,
+		       const char *name, long index)
+{
+	struct tree_walk *w = ctx;
+	char elem[HWMSG_REG_PATH_MAX + 24];
+	size_t n;
+
+	if (index >= 0) {	/* "record[3]", as a decode's leaf path */
+		char digits[24];
+		unsigned long k = (unsigned long)index;
+		size_t d = 0;
+
+		n = strlen(name);
+		if (n > HWMSG_REG_PATH_MAX)
+			n = HWMSG_REG_PATH_MAX;
+		memcpy(elem, name, n);
+		do {	/* by hand: a printf per array element showed */
+			digits[d++] = (char)('0' + k % 10);
+			k /= 10;
+		} while (k);
+		elem[n++] = '[';
+		while (d)
+			elem[n++] = digits[--d];
+		elem[n++] = ']';
+		elem[n] = '\0';
+		name = elem;
+	}
+	add_value(w, v, name, TRUE, v->group ? NULL : find_leaf(w->m, v->field));
+}
+
+/* The decoded values of the register being dissected (below). */
+static struct hwmsg_reg_decoded decoded;
 
 /* The register's subtree, its values, expert info and the Info summary. */
 static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
-			 const struct mlxreg_reg *m,
+			 struct mlxreg_reg *m, const guint8 *p, guint plen,
 			 const struct hwmsg_reg_decoded *d,
 			 const struct mlxreg_leaf *const *leaves, int ret,
-			 const struct hwmsg_err *err, char *info)
+			 struct hwmsg_err *err, char *info)
 {
+	static const struct hwmsg_reg_visitor vis = { walk_value, NULL };
 	size_t name_len = strlen(m->reg->name);
+	struct tree_walk w = { .tvb = tvb, .m = m };
 	char summary[256];
 	proto_item *ti;
-	proto_tree *t;
 
-	hwmsg_reg_summary(d, summary, sizeof(summary));
 	if (m->hf >= 0)
 		ti = proto_tree_add_item(tree, m->hf, tvb, 0, -1, ENC_NA);
 	else
 		ti = proto_tree_add_item(tree, proto_mlxreg, tvb, 0, -1, ENC_NA);
-	proto_item_set_text(ti, "%s", summary);
-	t = proto_item_add_subtree(ti, ett_depth[0]);
-	proto_item_set_hidden(proto_tree_add_item(t, proto_mlxreg, tvb, 0, -1,
-						  ENC_NA));
-	add_values(t, tvb, m, d, leaves);
+	w.at[0] = proto_item_add_subtree(ti, ett_depth[0]);
+	proto_item_set_hidden(proto_tree_add_item(w.at[0], proto_mlxreg, tvb,
+						  0, -1, ENC_NA));
+	if (d) {
+		hwmsg_reg_summary(d, summary, sizeof(summary));
+		hwmsg_ws_set_label(ti, summary, strlen(summary));
+		add_values(&w, d, leaves);
+	} else {
+		/* walked: the same items, the summary from the index
+		 * fields alone; a payload cut short (or too much of it) is
+		 * decoded again for the list's error, which names a whole
+		 * path, and its summary */
+		if (!hwmsg_reg_index_summary_reg(m->reg, p, plen, summary,
+						 sizeof(summary)))
+			g_strlcpy(summary, m->reg->name, sizeof(summary));
+		hwmsg_ws_set_label(ti, summary, strlen(summary));
+		ret = hwmsg_reg_walk(m->reg, p, plen, 0, &vis, &w, err);
+		if (ret) {
+			ret = hwmsg_reg_decode_again(m->reg, p, plen, &decoded,
+						     err);
+			hwmsg_reg_summary(&decoded, summary, sizeof(summary));
+			hwmsg_ws_set_label(ti, summary, strlen(summary));
+		}
+	}
 	if (ret > 0)
 		expert_add_info_format(pinfo, ti, &ei_missing, "%s", err->msg);
 	else if (ret < 0)
@@ -786,6 +873,52 @@ static void decoded_release(void)
 }
 
 /*
+ * Can the register's items be added as libhwmsg walks its payload (no
+ * list, no names)? A plain register whose every field a walk may show
+ * as a leaf (unions too: their bytes when no arm matches) has its hf,
+ * and whose values cannot pass the decoder's limit: then a walk adds
+ * what a decode would, for any payload.
+ */
+static gboolean leaves_known(const struct mlxreg_reg *m,
+			     const struct hwmsg_reg_layout *l,
+			     unsigned int depth)
+{
+	unsigned int i, k;
+
+	if (!l || depth > MLXREG_ETT_DEPTHS)
+		return FALSE;
+	for (i = 0; i < l->n_fields; i++) {
+		const struct hwmsg_reg_field *f = &l->fields[i];
+
+		if (f->kind == HWMSG_REG_LAYOUT) {
+			if (!leaves_known(m, f->layout, depth + 1))
+				return FALSE;
+			continue;
+		}
+		if (!find_leaf(m, f))
+			return FALSE;
+		for (k = 0; f->kind == HWMSG_REG_UNION && k < f->n_cases; k++)
+			if (f->cases[k].layout &&
+			    !leaves_known(m, f->cases[k].layout, depth + 1))
+				return FALSE;
+	}
+	return TRUE;
+}
+
+static gboolean walkable(struct mlxreg_reg *m)
+{
+	if (!m->plain)
+		return FALSE;
+	if (!m->slots || m->slot_leaves != g_hash_table_size(m->leaves)) {
+		build_slots(m);
+		m->walk = m->reg->max_values &&
+			  m->reg->max_values <= MLXREG_WALK_MAX_VALUES &&
+			  leaves_known(m, m->reg->layout, 0);
+	}
+	return m->walk;
+}
+
+/*
  * A plain register decoded without filter names and with leaf paths only
  * (most of a decode's time is building them): TRUE when every leaf's
  * field is one whose hf we know and nothing is missing. Else the caller
@@ -802,7 +935,7 @@ static gboolean plain_decode(struct mlxreg_reg *m, const guint8 *p,
 				   HWMSG_REG_DECODE_LEAF_PATHS) != 0)
 		return FALSE;
 	if (!m->slots || m->slot_leaves != g_hash_table_size(m->leaves))
-		build_slots(m);
+		walkable(m);
 	if (leaf_cap < decoded.n_values) {
 		leaf_cap = MAX(decoded.n_values, 64);
 		leaf_of = g_renew(const struct mlxreg_leaf *, leaf_of, leaf_cap);
@@ -829,7 +962,7 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	struct hwmsg_err err;
 	guint len = tvb_captured_length(tvb);
 	const guint8 *p = len ? tvb_get_ptr(tvb, 0, (gint)len) : empty;
-	gboolean plain;
+	gboolean plain, walk;
 	int ret = 0;
 
 	if (!ctx)
@@ -840,7 +973,8 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 	ctx->info[0] = '\0';
 	if (!items_wanted(tree, m) && info_only(tvb, m, p, len, ctx->info))
 		return (int)len;
-	plain = plain_decode(m, p, len, &err);
+	walk = walkable(m);
+	plain = walk || plain_decode(m, p, len, &err);
 	if (!plain)
 		ret = hwmsg_reg_decode_again(m->reg, p, len, &decoded, &err);
 	if (ret < 0 && !decoded.n_values) {
@@ -848,8 +982,9 @@ static int dissect_mlxreg(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		return 0;	/* the caller shows the bytes */
 	}
 	TRY {
-		add_register(tvb, pinfo, tree, m, &decoded,
-			     plain ? leaf_of : NULL, ret, &err, ctx->info);
+		add_register(tvb, pinfo, tree, m, p, len,
+			     walk ? NULL : &decoded, plain ? leaf_of : NULL,
+			     ret, &err, ctx->info);
 	}
 	FINALLY {	/* even if adding an item throws */
 		decoded_release();
