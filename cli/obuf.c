@@ -104,11 +104,45 @@ static const char digit_pairs[201] =
 	"40414243444546474849505152535455565758596061626364656667686970717273747576777879"
 	"8081828384858687888990919293949596979899";
 
+/*
+ * Room for n more bytes at the end of the text (a flush first if need
+ * be), or NULL: the caller writes there and adds n to len itself.
+ */
+static char *ob_room(struct obuf *o, size_t n)
+{
+	if (o->cap - o->len < n)
+		ob_flush(o);
+	return o->cap - o->len < n ? NULL : o->buf + o->len;
+}
+
+/* Nanoseconds of a timestamp (every show line): straight into place. */
+static bool ob_nine_digits(struct obuf *o, uint64_t v)
+{
+	uint32_t x = (uint32_t)v;
+	char *p;
+
+	if (v >= 1000000000u || !(p = ob_room(o, 9)))
+		return false;
+	for (int i = 7; i > 0; i -= 2) {
+		uint32_t r = x % 100;
+
+		x /= 100;
+		p[i] = digit_pairs[2 * r];
+		p[i + 1] = digit_pairs[2 * r + 1];
+	}
+	p[0] = (char)('0' + x);
+	o->len += 9;
+	return true;
+}
+
 /* Digits are written backwards into a small buffer, then appended. */
 void ob_u64_pad(struct obuf *o, uint64_t v, unsigned int digits)
 {
 	char d[24];
 	unsigned int n = 0;
+
+	if (digits == 9 && ob_nine_digits(o, v))
+		return;
 
 	while (v >= 100) {
 		unsigned int r = (unsigned int)(v % 100);
@@ -153,10 +187,18 @@ void ob_hex(struct obuf *o, uint64_t v, unsigned int digits)
 	char d[16];
 	unsigned int n = 0;
 
+	char *p;
+
 	if (digits == 2 && v < 256) {	/* a byte: MACs, hex dumps */
 		char b[2] = { hex[v >> 4], hex[v & 15] };
 
 		ob_put(o, b, 2);
+		return;
+	}
+	if (digits == 16 && (p = ob_room(o, 16))) {	/* a tid: in place */
+		for (int i = 15; i >= 0; i--, v >>= 4)
+			p[i] = hex[v & 15];
+		o->len += 16;
 		return;
 	}
 	do {
