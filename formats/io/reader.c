@@ -175,6 +175,23 @@ static int libpcap_open(struct hwmsg_reader *r, char *errbuf,
 	return r->pcap ? 0 : -1;
 }
 
+/*
+ * libpcap reads through stdio, HWMSG_IN_STDIO_BUF bytes at a time: when
+ * it refuses a file, the input has been read to the end of that buffer,
+ * and a damaged or cut stream there has said so (in->errmsg, which the
+ * reader reports first). Read as far when the walk refuses it.
+ */
+static void read_like_stdio(struct hwmsg_reader *r)
+{
+	uint64_t end = (r->walk.reach + HWMSG_IN_STDIO_BUF - 1) /
+		       HWMSG_IN_STDIO_BUF * HWMSG_IN_STDIO_BUF;
+	size_t have;
+
+	if (end > r->in.chunk_start)
+		hwmsg_in_span(&r->in, r->in.chunk_start,
+			      (size_t)(end - r->in.chunk_start), &have);
+}
+
 static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 {
 	char errbuf[PCAP_ERRBUF_SIZE] = "";
@@ -192,6 +209,8 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		ret = hwmsg_walk_open(&r->walk);
 		r->walking = !ret;
 		why = r->walk.errmsg;
+		if (ret < 0)
+			read_like_stdio(r);
 	}
 	if (ret == 1) {		/* classic pcap, or libpcap asked for */
 		ret = libpcap_open(r, errbuf, err);

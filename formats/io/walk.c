@@ -75,6 +75,15 @@ static int fail(struct hwmsg_walk *w, const char *fmt, ...)
 	return -1;
 }
 
+/* The input's bytes, noting how far the walk has asked for. */
+static const uint8_t *span(struct hwmsg_walk *w, uint64_t off, size_t want,
+			   size_t *have)
+{
+	if (off + want > w->reach)
+		w->reach = off + want;
+	return hwmsg_in_span(w->in, off, want, have);
+}
+
 static int input_failed(struct hwmsg_walk *w)
 {
 	return fail(w, "%s", w->in->errmsg[0] ? w->in->errmsg :
@@ -88,7 +97,7 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 	uint32_t len;
 	size_t have;
 
-	p = hwmsg_in_span(w->in, w->pos, 8, &have);
+	p = span(w, w->pos, 8, &have);
 	if (!p)
 		return input_failed(w);
 	if (!have)
@@ -109,7 +118,7 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 	if (len > BLOCK_MAX)
 		return fail(w, "pcapng block size %u > maximum %u", len,
 			    BLOCK_MAX);
-	p = hwmsg_in_span(w->in, w->pos, len, &have);
+	p = span(w, w->pos, len, &have);
 	if (!p)
 		return input_failed(w);
 	if (have < len) {
@@ -401,7 +410,7 @@ static int first_section(struct hwmsg_walk *w)
 	uint32_t len;
 	size_t have;
 
-	p = hwmsg_in_span(w->in, 0, 12, &have);
+	p = span(w, 0, 12, &have);
 	if (!p)
 		return input_failed(w);
 	/* too short to say, or no byte order magic: not pcapng after all */
@@ -416,7 +425,7 @@ static int first_section(struct hwmsg_walk *w)
 	if (len < SHB_MIN || len > SHB_MAX)
 		return fail(w, "Section Header Block in pcapng dump file has invalid length %u < _%u_ < %u (BT_SHB_INSANE_MAX)",
 			    SHB_MIN, len, SHB_MAX);
-	p = hwmsg_in_span(w->in, 0, len, &have);
+	p = span(w, 0, len, &have);
 	if (!p)
 		return input_failed(w);
 	if (have < len) {
@@ -439,7 +448,7 @@ int hwmsg_walk_open(struct hwmsg_walk *w)
 	uint32_t magic;
 	size_t have;
 
-	p = hwmsg_in_span(w->in, 0, 4, &have);
+	p = span(w, 0, 4, &have);
 	if (!p)
 		return input_failed(w);
 	if (have < 4)

@@ -28,6 +28,7 @@ struct hwmsg_walk_if {
 struct hwmsg_walk {
 	struct hwmsg_in *in;
 	uint64_t pos;		/* plain offset of the next block */
+	uint64_t reach;		/* the farthest plain offset asked for */
 	bool swapped;		/* the sections' byte order is not ours */
 	bool have_first;	/* linktype and snapshot are set */
 	int linktype;		/* of the first interface, as libpcap's DLT */
