@@ -177,9 +177,9 @@ static int libpcap_open(struct hwmsg_reader *r, char *errbuf,
 
 /*
  * libpcap reads through stdio, HWMSG_IN_STDIO_BUF bytes at a time: when
- * it refuses a file, the input has been read to the end of that buffer,
- * and a damaged or cut stream there has said so (in->errmsg, which the
- * reader reports first). Read as far when the walk refuses it.
+ * it refuses a file or a block, the input has been read to the end of
+ * that buffer, and a damaged or cut stream there has said so (in->errmsg,
+ * which the reader reports first). Read as far when the walk refuses one.
  */
 static void read_like_stdio(struct hwmsg_reader *r)
 {
@@ -571,6 +571,8 @@ static int walk_packet(struct hwmsg_reader *r, struct hwmsg_walk_pkt *p,
 	int ret = hwmsg_walk_next(&r->walk, p);
 
 	if (ret < 0) {
+		if (!r->in.errmsg[0])
+			read_like_stdio(r);
 		*why = r->in.errmsg[0] ? r->in.errmsg : r->walk.errmsg;
 		r->info.cut = is_zstd_cut(&r->in) ||
 			      (!r->in.errmsg[0] && r->walk.truncated);
