@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The reader's input: a stdio FILE for libpcap that hands over the source
- * bytes, decompressing zstd on the fly (streaming, bounded memory). It keeps
+ * The reader's input: the source bytes, decompressing zstd on the fly
+ * (streaming, bounded memory), in spans for the reader's own pcapng walk
+ * or as a stdio FILE for libpcap (classic pcap, HWMSG_READER=libpcap). It keeps
  * the latest chunk it produced so the reader can look back at the bytes
  * just before libpcap's position (a pcapng block's trailing length) and name
  * file offsets in errors. Every plain byte also passes through a pcapng

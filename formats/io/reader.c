@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * hwmsg_reader: every capture we accept, through libpcap, as records.
- * USER15 packets carry a record TLV stream; Ethernet packets with
- * ethertype 0x8932 carry one EMAD frame each.
+ * hwmsg_reader: every capture we accept, as records. pcapng is opened
+ * and walked by walk.c; classic pcap (and everything with
+ * HWMSG_READER=libpcap) by libpcap, loaded then (pcap_dl.h). USER15
+ * packets carry a record TLV stream; Ethernet packets with ethertype
+ * 0x8932 carry one EMAD frame each.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
-#include <pcap/pcap.h>
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +17,7 @@
 
 #include "hwmsg/io.h"
 #include "in.h"
+#include "pcap_dl.h"
 #include "walk.h"
 
 #define LINKTYPE_ETHERNET	1
@@ -33,6 +35,7 @@ struct hwmsg_reader {
 	FILE *src;
 	struct hwmsg_in in;
 	FILE *cf;		/* the FILE libpcap reads */
+	const struct hwmsg_pcap *pc;	/* libpcap, when it reads this one */
 	pcap_t *pcap;
 	struct hwmsg_reader_info info;
 	bool walking;		/* pcapng: walk.c reads it, not libpcap */
@@ -50,7 +53,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 	if (!r)
 		return;
 	if (r->pcap)
-		pcap_close(r->pcap);	/* fcloses cf */
+		r->pc->close(r->pcap);	/* fcloses cf */
 	else if (r->cf)
 		fclose(r->cf);
 	hwmsg_walk_free(&r->walk);
@@ -149,26 +152,51 @@ static int not_yet(struct hwmsg_reader *r, const char *why,
 			  r->name, what);
 }
 
-/*
- * libpcap has opened a pcapng capture (its checks, its words for a bad
- * header); the walk takes it from the first byte on, which the input
- * still holds unless the blocks before the first interface were huge.
- */
-static void start_walk(struct hwmsg_reader *r)
+static bool want_libpcap(void)
 {
 	const char *env = getenv("HWMSG_READER");
 
-	if (!is_pcapng(r) || r->in.chunk_start ||
-	    (env && !strcmp(env, "libpcap")))
-		return;
-	hwmsg_walk_init(&r->walk, &r->in);
-	r->walking = true;
+	return env && !strcmp(env, "libpcap");
+}
+
+/* libpcap opens it: loaded now, one line when it cannot be. */
+static int libpcap_open(struct hwmsg_reader *r, char *errbuf,
+			struct hwmsg_err *err)
+{
+	r->pc = hwmsg_pcap(err);
+	if (!r->pc) {
+		hwmsg_err_prefix(err, "%s: %s needs libpcap", r->name,
+				 want_libpcap() ? "HWMSG_READER=libpcap" :
+						  "a classic pcap file");
+		return -2;
+	}
+	r->pcap = r->pc->fopen_offline(r->cf, PCAP_TSTAMP_PRECISION_NANO,
+				       errbuf);
+	return r->pcap ? 0 : -1;
+}
+
+/*
+ * libpcap reads through stdio, HWMSG_IN_STDIO_BUF bytes at a time: when
+ * it refuses a file or a block, the input has been read to the end of
+ * that buffer, and a damaged or cut stream there has said so (in->errmsg,
+ * which the reader reports first). Read as far when the walk refuses one.
+ */
+static void read_like_stdio(struct hwmsg_reader *r)
+{
+	uint64_t end = (r->walk.reach + HWMSG_IN_STDIO_BUF - 1) /
+		       HWMSG_IN_STDIO_BUF * HWMSG_IN_STDIO_BUF;
+	size_t have;
+
+	if (end > r->in.chunk_start)
+		hwmsg_in_span(&r->in, r->in.chunk_start,
+			      (size_t)(end - r->in.chunk_start), &have);
 }
 
 static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 {
 	char errbuf[PCAP_ERRBUF_SIZE] = "";
-	int lt;
+	const char *why = errbuf;
+	int lt, ret = 1;
 
 	r->cf = hwmsg_in_open(&r->in, r->src, err);
 	if (!r->cf) {
@@ -176,19 +204,31 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		return -1;
 	}
 	r->info.compressed = r->in.dc != NULL;
-	r->pcap = pcap_fopen_offline_with_tstamp_precision(r->cf,
-			PCAP_TSTAMP_PRECISION_NANO, errbuf);
+	if (!want_libpcap()) {
+		hwmsg_walk_init(&r->walk, &r->in);
+		ret = hwmsg_walk_open(&r->walk);
+		r->walking = !ret;
+		why = r->walk.errmsg;
+		if (ret < 0)
+			read_like_stdio(r);
+	}
+	if (ret == 1) {		/* classic pcap, or libpcap asked for */
+		ret = libpcap_open(r, errbuf, err);
+		if (ret == -2)
+			return -1;
+		why = errbuf;
+	}
 	/* libpcap's words for it: "truncated dump file; tried to read 4..." */
-	if (!r->pcap && !r->in.peek_len && !r->in.errmsg[0])
+	if (ret && !r->in.peek_len && !r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: empty file, not a capture",
 				  r->name);
-	if (!r->pcap && not_yet(r, errbuf, err) <= 0)
+	if (ret && not_yet(r, why, err) <= 0)
 		return -1;
-	if (!r->pcap && r->in.errmsg[0])
+	if (ret && r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: %s", r->name, r->in.errmsg);
-	if (!r->pcap)
-		return open_failed(r, errbuf, err);
-	lt = pcap_datalink(r->pcap);
+	if (ret)
+		return open_failed(r, why, err);
+	lt = r->walking ? r->walk.linktype : r->pc->datalink(r->pcap);
 	r->info.linktype = lt;
 	if (lt == LINKTYPE_ETHERNET)
 		r->info.format = HWMSG_INPUT_ETHERNET;
@@ -196,12 +236,10 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		return hwmsg_errf(err, 0,
 				  "%s: link type %d not supported (want 162 USER15 hwmsg records or 1 Ethernet with EMAD)",
 				  r->name, lt);
-	else if (r->in.head_len >= 4 &&
-		 hwmsg_get_le32(r->in.head) == PCAPNG_MAGIC)
+	else if (is_pcapng(r))
 		r->info.format = HWMSG_INPUT_PCAPNG_USER15;
 	else
 		r->info.format = HWMSG_INPUT_PCAP_USER15;
-	start_walk(r);
 	return 0;
 }
 
@@ -504,12 +542,12 @@ static int pcap_packet(struct hwmsg_reader *r, struct hwmsg_walk_pkt *p,
 {
 	struct pcap_pkthdr *hdr;
 	const u_char *data;
-	int ret = pcap_next_ex(r->pcap, &hdr, &data);
+	int ret = r->pc->next_ex(r->pcap, &hdr, &data);
 
 	if (ret == PCAP_ERROR_BREAK)
 		return 0;
 	if (ret != 1) {
-		*why = r->in.errmsg[0] ? r->in.errmsg : pcap_geterr(r->pcap);
+		*why = r->in.errmsg[0] ? r->in.errmsg : r->pc->geterr(r->pcap);
 		/* ended inside a block or frame: not damage within */
 		r->info.cut = is_zstd_cut(&r->in) ||
 			      (!r->in.errmsg[0] && strstr(*why, "truncated"));
@@ -533,6 +571,8 @@ static int walk_packet(struct hwmsg_reader *r, struct hwmsg_walk_pkt *p,
 	int ret = hwmsg_walk_next(&r->walk, p);
 
 	if (ret < 0) {
+		if (!r->in.errmsg[0])
+			read_like_stdio(r);
 		*why = r->in.errmsg[0] ? r->in.errmsg : r->walk.errmsg;
 		r->info.cut = is_zstd_cut(&r->in) ||
 			      (!r->in.errmsg[0] && r->walk.truncated);

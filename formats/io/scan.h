@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * A streaming pcapng block scanner beside libpcap: fed the plain bytes as
+ * A streaming pcapng block scanner beside the reader: fed the plain bytes as
  * the reader's input produces them, it follows block boundaries and keeps
  * what libpcap does not hand out, the interface names (IDB) and statistics
  * (ISB). Other blocks, packets above all, are passed over without a copy.

@@ -23,6 +23,11 @@
 #define SNAPLEN_MAX		262144u		/* libpcap's, these link types */
 #define SNAPLEN_BOGUS		0x7fffffffu	/* above: use SNAPLEN_MAX */
 #define NS_PER_S		1000000000ull
+#define SHB_MIN			28u	/* with byte order, versions, length */
+#define SHB_MAX			(1u << 20)	/* libpcap's "insane" limit */
+#define PCAP_MAGIC_US		0xa1b2c3d4u
+#define PCAP_MAGIC_NS		0xa1b23c4du
+#define PCAP_MAGIC_KUZNETZOV	0xa1b2cd34u
 
 enum { PASS, UP_DEC, UP_BIN, DOWN_DEC, DOWN_BIN };
 
@@ -70,6 +75,15 @@ static int fail(struct hwmsg_walk *w, const char *fmt, ...)
 	return -1;
 }
 
+/* The input's bytes, noting how far the walk has asked for. */
+static const uint8_t *span(struct hwmsg_walk *w, uint64_t off, size_t want,
+			   size_t *have)
+{
+	if (off + want > w->reach)
+		w->reach = off + want;
+	return hwmsg_in_span(w->in, off, want, have);
+}
+
 static int input_failed(struct hwmsg_walk *w)
 {
 	return fail(w, "%s", w->in->errmsg[0] ? w->in->errmsg :
@@ -83,15 +97,11 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 	uint32_t len;
 	size_t have;
 
-	/* the first section header's byte order magic says how to read
-	 * its length (libpcap's open checked it) */
-	p = hwmsg_in_span(w->in, w->pos, w->pos ? 8 : 12, &have);
+	p = span(w, w->pos, 8, &have);
 	if (!p)
 		return input_failed(w);
 	if (!have)
 		return 0;
-	if (!w->pos && have >= 12)
-		w->swapped = hwmsg_get_le32(p + 8) != PCAPNG_BYTE_ORDER_MAGIC;
 	if (have < 8) {
 		w->truncated = true;
 		return fail(w, "truncated pcapng dump file; tried to read 8 bytes, only got %zu",
@@ -102,14 +112,13 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 	if (len < BLOCK_MIN)
 		return fail(w, "block in pcapng dump file has a length of %u < %u",
 			    len, BLOCK_MIN);
-	/* the first section header's length libpcap's open took as it was */
-	if (len % 4 && w->pos)
+	if (len % 4)
 		return fail(w, "block in pcapng dump file has a length of %u that is not a multiple of 4",
 			    len);
 	if (len > BLOCK_MAX)
 		return fail(w, "pcapng block size %u > maximum %u", len,
 			    BLOCK_MAX);
-	p = hwmsg_in_span(w->in, w->pos, len, &have);
+	p = span(w, w->pos, len, &have);
 	if (!p)
 		return input_failed(w);
 	if (have < len) {
@@ -117,8 +126,7 @@ static int read_block(struct hwmsg_walk *w, struct blk *b)
 		return fail(w, "truncated pcapng dump file; tried to read %u bytes, only got %zu",
 			    len - 8, have - 8);
 	}
-	/* libpcap checks every trailer but the first section header's */
-	if ((w->pos || b->type != PCAPNG_SHB) && get32(w, p + len - 4) != len)
+	if (get32(w, p + len - 4) != len)
 		return fail(w, "block total length in header and trailer don't match");
 	b->p = p + 8;
 	b->left = len - BLOCK_MIN;
@@ -218,6 +226,23 @@ static int idb_options(struct hwmsg_walk *w, struct blk *b,
 	return 0;
 }
 
+/*
+ * libpcap hands out the first interface's link type as a DLT_ value; on
+ * Linux these LINKTYPE_ values have another (the rest are the same). A
+ * later interface's raw type is compared with it, as libpcap does.
+ */
+static int linktype_to_dlt(uint16_t linktype)
+{
+	switch (linktype) {
+	case 100: return 11;	/* ATM_RFC1483 */
+	case 101: return 12;	/* RAW */
+	case 102: return 15;	/* SLIP_BSDOS */
+	case 103: return 16;	/* PPP_BSDOS */
+	case 106: return 19;	/* ATM_CLIP */
+	default: return linktype;
+	}
+}
+
 static int add_interface(struct hwmsg_walk *w, struct blk *b)
 {
 	struct hwmsg_walk_if f = { .tsresol = 1000000, .scale_type = UP_DEC,
@@ -232,7 +257,7 @@ static int add_interface(struct hwmsg_walk *w, struct blk *b)
 	snaplen = get32(w, h + 4);
 	if (!w->have_first) {
 		w->have_first = true;
-		w->linktype = linktype;
+		w->linktype = linktype_to_dlt(linktype);
 		w->snapshot = adjust_snaplen(snaplen);
 	} else if (linktype != w->linktype) {
 		return fail(w, "an interface has a type %u different from the type of the first interface",
@@ -357,16 +382,107 @@ int hwmsg_walk_next(struct hwmsg_walk *w, struct hwmsg_walk_pkt *pkt)
 			ret = add_interface(w, &b);
 			break;
 		case PCAPNG_SHB:
-			/* libpcap's open passes over any block but an IDB
-			 * after the first SHB, more SHBs too */
-			if (w->have_first || !w->pos)
-				ret = new_section(w, &b);
+			ret = new_section(w, &b);
 			break;
 		default:	/* ISBs and the rest: the scanner's or nobody's */
 			break;
 		}
 		if (ret < 0)
 			return ret;
+		w->pos += len;
+	}
+}
+
+static bool classic_magic(uint32_t m)
+{
+	return m == PCAP_MAGIC_US || m == PCAP_MAGIC_NS ||
+	       m == PCAP_MAGIC_KUZNETZOV ||
+	       m == __builtin_bswap32(PCAP_MAGIC_US) ||
+	       m == __builtin_bswap32(PCAP_MAGIC_NS) ||
+	       m == __builtin_bswap32(PCAP_MAGIC_KUZNETZOV);
+}
+
+/* The first section header, as libpcap's pcapng open checks it. */
+static int first_section(struct hwmsg_walk *w)
+{
+	const uint8_t *p;
+	uint16_t major, minor;
+	uint32_t len;
+	size_t have;
+
+	p = span(w, 0, 12, &have);
+	if (!p)
+		return input_failed(w);
+	/* too short to say, or no byte order magic: not pcapng after all */
+	if (have < 12)
+		return fail(w, "unknown file format");
+	if (hwmsg_get_le32(p + 8) == __builtin_bswap32(PCAPNG_BYTE_ORDER_MAGIC))
+		w->swapped = true;
+	else if (hwmsg_get_le32(p + 8) != PCAPNG_BYTE_ORDER_MAGIC)
+		return fail(w, "unknown file format");
+	len = get32(w, p + 4);
+	/* not checked: a multiple of 4, the trailer (libpcap does not) */
+	if (len < SHB_MIN || len > SHB_MAX)
+		return fail(w, "Section Header Block in pcapng dump file has invalid length %u < _%u_ < %u (BT_SHB_INSANE_MAX)",
+			    SHB_MIN, len, SHB_MAX);
+	p = span(w, 0, len, &have);
+	if (!p)
+		return input_failed(w);
+	if (have < len) {
+		w->truncated = true;
+		return fail(w, "truncated pcapng dump file; tried to read %u bytes, only got %zu",
+			    len - 12, have - 12);
+	}
+	major = get16(w, p + 12);
+	minor = get16(w, p + 14);
+	if (major != 1 || (minor != 0 && minor != 2))
+		return fail(w, "unsupported pcapng savefile version %u.%u",
+			    major, minor);
+	w->pos = len;
+	return 0;
+}
+
+int hwmsg_walk_open(struct hwmsg_walk *w)
+{
+	const uint8_t *p;
+	uint32_t magic;
+	size_t have;
+
+	p = span(w, 0, 4, &have);
+	if (!p)
+		return input_failed(w);
+	if (have < 4)
+		return fail(w, "truncated dump file; tried to read 4 file header bytes, only got %zu",
+			    have);
+	magic = hwmsg_get_le32(p);
+	if (classic_magic(magic))
+		return 1;
+	if (magic != PCAPNG_SHB)
+		return fail(w, "unknown file format");
+	if (first_section(w))
+		return -1;
+	/* up to the first interface: other blocks (more sections too)
+	 * passed over, a packet an error */
+	for (;;) {
+		struct blk b = { 0 };
+		int ret = read_block(w, &b);
+		uint64_t len = b.left + BLOCK_MIN;
+
+		if (!ret)
+			return fail(w, "the capture file has no Interface Description Blocks");
+		if (ret < 0)
+			return ret;
+		switch (b.type) {
+		case PCAPNG_IDB:
+			if (add_interface(w, &b))
+				return -1;
+			w->pos += len;
+			return 0;
+		case PCAPNG_EPB:
+		case PCAPNG_SPB:
+		case PCAPNG_PB:
+			return fail(w, "the capture file has a packet block before any Interface Description Blocks");
+		}
 		w->pos += len;
 	}
 }

@@ -121,8 +121,9 @@ struct hwmsg_reader_info {
 };
 
 /*
- * path "-" reads stdin. Compression (zstd) is detected by content; pcap and
- * pcapng by libpcap. Link types other than USER15 and Ethernet fail here.
+ * path "-" reads stdin. Compression (zstd) is detected by content; pcapng
+ * is read by libhwmsg itself, classic pcap by libpcap (loaded then). Link
+ * types other than USER15 and Ethernet fail here.
  */
 struct hwmsg_reader *hwmsg_reader_open(const char *path, struct hwmsg_err *err);
 /* Same on an open stream (a pipe, fmemopen()); name is for messages. The

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * Any bytes as a whole capture file through hwmsg_reader, its pcapng block
- * scanner (ISBs) included: never a crash. And the reader's own pcapng walk
- * against libpcap (HWMSG_READER=libpcap): the same records, the same
- * errors, in the same places; only the offsets errors name may differ.
+ * scanner (ISBs) included: never a crash. And the reader's own pcapng open
+ * and walk against libpcap's (HWMSG_READER=libpcap): the same verdict on
+ * the file's header blocks (accepted with the same link type, or refused
+ * with the same words), the same records, the same errors, in the same
+ * places; only the offsets errors name may differ.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,6 +55,7 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reader *r;
+	const struct hwmsg_reader_info *info;
 	struct hwmsg_reader_drops drops;
 	struct hwmsg_record rec;
 	FILE *f;
@@ -70,6 +73,11 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 		add_error(o, err.msg);
 		return;
 	}
+	info = hwmsg_reader_info(r);	/* opened as */
+	add(o, "O", 1);
+	add(o, &info->format, sizeof(info->format));
+	add(o, &info->compressed, sizeof(info->compressed));
+	add(o, &info->linktype, sizeof(info->linktype));
 	/* a damaged file ends with one error, then 0: never loops */
 	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		if (ret < 0) {

@@ -1,9 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# The reader walks pcapng itself (formats/io/walk.c) and keeps libpcap for
-# the rest; HWMSG_READER=libpcap has libpcap read pcapng too. Every capture
-# the tests hold (the fuzz seeds: big-endian, two sections, ISBs, pcap,
-# Ethernet, zstd), captures cut and damaged in the ways bad_input.sh
+# The reader opens and walks pcapng itself (formats/io/walk.c) and keeps
+# libpcap for classic pcap; HWMSG_READER=libpcap has libpcap open and read
+# pcapng too. Every capture the tests hold (the fuzz seeds: big-endian, two
+# sections, ISBs, pcap, Ethernet, zstd, bad header blocks of every kind
+# libpcap's open refuses), captures cut and damaged in the ways bad_input.sh
 # names, and a new one with both devices must read the same either way:
 # the same output, errors and exit status of show -V and stat.
 set -eu
