@@ -262,71 +262,50 @@ static int put_frame(struct hwmsg_out *o, const uint8_t *p, size_t len,
 	return 0;
 }
 
-/* The pieces of a finished job into the file, then the job's verdict. */
-static int put_pieces(struct hwmsg_out *o, struct hwmsg_out_job *j,
-		      struct hwmsg_err *err)
+/* The pieces of the last job into the file, then the job's verdict. */
+static int put_pieces(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	const uint8_t *p = j->pieces.buf;
+	const uint8_t *p = o->pieces.buf;
 	size_t i;
 	int ret = 0;
 
-	for (i = 0; !ret && i < j->pieces.n; i++) {
-		size_t len = j->pieces.sizes[2 * i];
+	for (i = 0; !ret && i < o->pieces.n; i++) {
+		size_t len = o->pieces.sizes[2 * i];
 
-		ret = put_frame(o, p, len, j->pieces.sizes[2 * i + 1], err);
+		ret = put_frame(o, p, len, o->pieces.sizes[2 * i + 1], err);
 		p += len;
 	}
-	j->pieces.len = j->pieces.n = 0;
-	if (!ret && j->ret) {
+	o->pieces.len = o->pieces.n = 0;
+	if (!ret && o->job_ret) {
 		/* the rest of that input is gone: nothing more may follow */
-		ret = hwmsg_errf(err, 0, "%s: %s", o->name, j->msg);
+		ret = hwmsg_errf(err, 0, "%s: %s", o->name, o->job_msg);
 		o->error = o->error ? o->error : EIO;
 	}
-	j->ret = 0;
+	o->job_ret = 0;
 	return ret;
 }
 
-static void run_job(struct hwmsg_out *o, struct hwmsg_out_job *j)
+static void run_job(struct hwmsg_out *o)
 {
-	j->ret = zframes_run(&o->zf, &j->in, &j->pieces, j->msg,
-			     sizeof(j->msg));
-	j->in.len = j->in.ncuts = 0;
-}
-
-/* The i-th oldest job handed over (i == njobs: the next free one). */
-static struct hwmsg_out_job *job_at(struct hwmsg_out *o, size_t i)
-{
-	return &o->jobs[(o->job_head + i) % HWMSG_OUT_JOBS];
-}
-
-static void lock(struct hwmsg_out *o)
-{
-	if (o->thread_on)
-		pthread_mutex_lock(&o->mu);
-}
-
-static void unlock(struct hwmsg_out *o)
-{
-	if (o->thread_on)
-		pthread_mutex_unlock(&o->mu);
+	o->job_ret = zframes_run(&o->zf, &o->job, &o->pieces, o->job_msg,
+				 sizeof(o->job_msg));
+	o->job.len = o->job.ncuts = 0;
 }
 
 static void *compress_thread(void *arg)
 {
 	struct hwmsg_out *o = arg;
-	struct hwmsg_out_job *j;
 
 	pthread_mutex_lock(&o->mu);
 	for (;;) {
-		while (o->jobs_done == o->njobs && !o->quit)
+		while (!o->busy && !o->quit)
 			pthread_cond_wait(&o->cv, &o->mu);
-		if (o->quit)
+		if (!o->busy)
 			break;
-		j = job_at(o, o->jobs_done);
 		pthread_mutex_unlock(&o->mu);
-		run_job(o, j);
+		run_job(o);
 		pthread_mutex_lock(&o->mu);
-		o->jobs_done++;
+		o->busy = false;
 		pthread_cond_broadcast(&o->cv);
 	}
 	pthread_mutex_unlock(&o->mu);
@@ -356,86 +335,60 @@ static bool start_thread(struct hwmsg_out *o)
 	return ok;
 }
 
-/*
- * Write every finished job, oldest first, waiting for the next one to
- * finish while more than most are handed over.
- */
-static int collect(struct hwmsg_out *o, size_t most, struct hwmsg_err *err)
+/* Wait for the job in progress and write what it laid out. */
+static int collect(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	for (;;) {
-		size_t done;
-		int ret;
-
-		lock(o);
-		while (o->thread_on && o->njobs > most && !o->jobs_done)
+	if (o->thread_on) {
+		pthread_mutex_lock(&o->mu);
+		while (o->busy)
 			pthread_cond_wait(&o->cv, &o->mu);
-		done = o->jobs_done;
-		unlock(o);
-		if (!done)
-			return 0;
-		ret = put_pieces(o, job_at(o, 0), err);
-		lock(o);
-		o->job_head = (o->job_head + 1) % HWMSG_OUT_JOBS;
-		o->njobs--;
-		o->jobs_done--;
-		unlock(o);
-		if (ret)
-			return -1;
+		pthread_mutex_unlock(&o->mu);
 	}
+	return put_pieces(o, err);
 }
 
-/* The pending bytes become job j's input (its emptied buffers, pend). */
-static void take_pending(struct hwmsg_out *o, struct hwmsg_out_job *j)
+/* The pending bytes become the job (the job's emptied buffers, pend). */
+static void take_pending(struct hwmsg_out *o)
 {
-	struct zinput t = j->in;
+	struct zinput t = o->job;
 
-	j->in = o->pend;
+	o->job = o->pend;
 	o->pend = t;
 }
 
 /*
  * FRAME_MAX pending: compressed on the thread while the capture goes on
- * (in place if there is no thread); the caller waits only when the ring
- * is full. The frames come out exactly as a flush at this point would
- * make them, only later.
+ * (in place if there is no thread). The frames come out exactly as a
+ * flush at this point would make them, only later.
  */
 static int hand_over(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	struct hwmsg_out_job *j;
-
+	if (collect(o, err))
+		return -1;
+	take_pending(o);
 	if (!o->thread_on)
 		o->thread_on = start_thread(o);
-	if (collect(o, HWMSG_OUT_JOBS - 1, err))
-		return -1;
-	j = job_at(o, o->njobs);
-	take_pending(o, j);
-	lock(o);
-	o->njobs++;
-	if (o->thread_on)
-		pthread_cond_signal(&o->cv);
-	unlock(o);
 	if (!o->thread_on) {
-		run_job(o, j);
-		o->jobs_done++;
-		return collect(o, 0, err);
+		run_job(o);
+		return put_pieces(o, err);
 	}
+	pthread_mutex_lock(&o->mu);
+	o->busy = true;
+	pthread_cond_signal(&o->cv);
+	pthread_mutex_unlock(&o->mu);
 	return 0;
 }
 
 /* Every pending byte compressed and written, here and now. */
 static int emit(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	struct hwmsg_out_job *j;
-
-	if (collect(o, 0, err))
+	if (collect(o, err))
 		return -1;
 	if (!o->pend.len)
 		return 0;
-	/* no job left: the thread waits, zf is ours */
-	j = job_at(o, 0);
-	take_pending(o, j);
-	run_job(o, j);
-	return put_pieces(o, j, err);
+	take_pending(o);
+	run_job(o);
+	return put_pieces(o, err);
 }
 
 static void stop_thread(struct hwmsg_out *o)
@@ -443,7 +396,9 @@ static void stop_thread(struct hwmsg_out *o)
 	if (!o->thread_on)
 		return;
 	pthread_mutex_lock(&o->mu);
-	o->quit = true;		/* after the job it runs, if any */
+	while (o->busy)
+		pthread_cond_wait(&o->cv, &o->mu);
+	o->quit = true;
 	pthread_cond_signal(&o->cv);
 	pthread_mutex_unlock(&o->mu);
 	pthread_join(o->thread, NULL);
@@ -565,7 +520,6 @@ int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err)
 int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 {
 	uint64_t records;
-	size_t i;
 	int ret = 0;
 
 	if (o->fd >= 0 && o->buf) {
@@ -580,12 +534,10 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 	free(o->zf.dst);
 	free(o->pend.buf);
 	free(o->pend.cuts);
-	for (i = 0; i < HWMSG_OUT_JOBS; i++) {
-		free(o->jobs[i].in.buf);
-		free(o->jobs[i].in.cuts);
-		free(o->jobs[i].pieces.buf);
-		free(o->jobs[i].pieces.sizes);
-	}
+	free(o->job.buf);
+	free(o->job.cuts);
+	free(o->pieces.buf);
+	free(o->pieces.sizes);
 	free(o->seek);
 	free(o->blocks);
 	free(o->buf);

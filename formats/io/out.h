@@ -18,8 +18,6 @@
 
 /* Pending input is compressed after this much even without a flush. */
 #define HWMSG_OUT_FRAME_MAX	(1u << 20)
-/* At most this many FRAME_MAX batches queued for the compression thread. */
-#define HWMSG_OUT_JOBS		4
 /* After a stop request, how long a pipe's reader gets to take the rest. */
 #define HWMSG_OUT_STOP_GRACE_MS	1000
 
@@ -40,29 +38,20 @@ struct hwmsg_out {
 	bool zstd;
 	/*
 	 * zstd: the compressor, and the plain bytes of the frames to come.
-	 * Each FRAME_MAX of them becomes a job for the compression thread
-	 * while the next fills pend. Up to HWMSG_OUT_JOBS jobs wait in a ring
-	 * (oldest at job_head), so a compressor that lost its core for a
-	 * while does not stop the capture at once; the thread runs them in
-	 * order, and the caller's thread writes the pieces of the finished
-	 * ones, in order. The job the thread runs, and zf while any job is
-	 * not done, belong to the thread; the indexes to mu.
+	 * Each FRAME_MAX of them goes to the compression thread (job) while
+	 * the next fills pend; the pieces it lays out are written here, by
+	 * the caller's thread, when the job is collected. While busy, zf, job,
+	 * pieces and job_* belong to the thread.
 	 */
 	struct zframes zf;
-	struct zinput pend;
-	struct hwmsg_out_job {
-		struct zinput in;
-		struct zpieces pieces;
-		int ret;
-		char msg[96];
-	} jobs[HWMSG_OUT_JOBS];
-	size_t job_head;	/* oldest job not yet written */
-	size_t njobs;		/* jobs handed over and not yet written */
-	size_t jobs_done;	/* of them, the first this many are done */
+	struct zinput pend, job;
+	struct zpieces pieces;
+	int job_ret;
+	char job_msg[96];
 	pthread_t thread;
 	pthread_mutex_t mu;
 	pthread_cond_t cv;
-	bool thread_on, quit;
+	bool thread_on, busy, quit;
 	uint64_t off;		/* compressed bytes written */
 	uint32_t *seek;		/* per frame: compressed, plain size */
 	size_t nseek, seek_cap;
