@@ -531,7 +531,6 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 		ret = fail(o, errno, "close", err);
 	stop_thread(o);
 	ZSTD_freeCCtx(o->zf.zc);
-	free(o->zf.dst);
 	free(o->pend.buf);
 	free(o->pend.cuts);
 	free(o->job.buf);

@@ -5,30 +5,33 @@
 #include "hwmsg/zlayout.h"
 #include "zframes.h"
 
-/* One piece at the end of out; NULL when out of memory. */
-static uint8_t *add_piece(struct zpieces *out, size_t len, size_t plain)
+/* Room for len more bytes at the end of out; NULL when out of memory. */
+static uint8_t *piece_room(struct zpieces *out, size_t len)
 {
-	uint8_t *p;
-
 	if (!RESERVE(&out->buf, out->cap, out->len + len) ||
 	    !RESERVE(&out->sizes, out->sizes_cap, 2 * (out->n + 1)))
 		return NULL;
-	p = out->buf + out->len;
+	return out->buf + out->len;
+}
+
+/* The len bytes laid out at piece_room's pointer become a piece. */
+static void add_piece(struct zpieces *out, size_t len, size_t plain)
+{
 	out->len += len;
 	out->sizes[2 * out->n] = (uint32_t)len;
 	out->sizes[2 * out->n + 1] = (uint32_t)plain;
 	out->n++;
-	return p;
 }
 
 static int put_pad(struct zframes *z, struct zpieces *out)
 {
 	size_t len = hwmsg_zl_pad_len(z->off);
-	uint8_t *p = add_piece(out, len, 0);
+	uint8_t *p = piece_room(out, len);
 
 	if (!p)
 		return -1;
 	hwmsg_zl_pad_fill(p, len, z->off);
+	add_piece(out, len, 0);
 	z->off += len;
 	return 0;
 }
@@ -63,18 +66,18 @@ int zframes_run(struct zframes *z, const struct zinput *in,
 {
 	size_t done = 0;
 
-	/* a frame of any prefix fits: zstd's output does not depend on it */
-	if (!RESERVE(&z->dst, z->dst_cap, ZSTD_compressBound(in->len)))
-		goto nomem;
 	while (done < in->len) {
 		size_t room = hwmsg_zl_next_point(z->off) - z->off;
 		size_t usable = room - HWMSG_ZL_SKIP_HDR;
 		size_t left = in->len - done;
 		bool fresh = room >= HWMSG_OUT_FRESH_ROOM;
 		double guess = z->ratio * (double)usable * 0.95;
-		size_t n, s = 0;
-		uint8_t *p;
+		size_t n, s = 0, cap = ZSTD_compressBound(left);
+		uint8_t *p = piece_room(out, cap);
 		int tries;
+
+		if (!p)
+			goto nomem;
 
 		if (room < HWMSG_ZL_MIN_ROOM) {
 			if (put_pad(z, out))
@@ -84,8 +87,9 @@ int zframes_run(struct zframes *z, const struct zinput *in,
 		n = prefix_at_most(in, done, guess >= (double)left ?
 				   left : (size_t)guess, fresh);
 		for (tries = 0; n && tries < 8; tries++) {
-			s = ZSTD_compress2(z->zc, z->dst, z->dst_cap,
-					   in->buf + done, n);
+			/* straight into out: a frame that does not fit
+			 * is overwritten by the next try or piece */
+			s = ZSTD_compress2(z->zc, p, cap, in->buf + done, n);
 			if (ZSTD_isError(s)) {
 				snprintf(msg, msg_len, "zstd: %s",
 					 ZSTD_getErrorName(s));
@@ -104,10 +108,7 @@ int zframes_run(struct zframes *z, const struct zinput *in,
 			continue;
 		}
 		z->ratio = (double)n / (double)s;
-		p = add_piece(out, s, n);
-		if (!p)
-			goto nomem;
-		memcpy(p, z->dst, s);
+		add_piece(out, s, n);
 		z->off += s;
 		done += n;
 	}

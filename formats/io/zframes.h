@@ -48,8 +48,6 @@ struct zframes {
 	ZSTD_CCtx *zc;
 	uint64_t off;		/* compressed bytes laid out so far */
 	double ratio;		/* plain/compressed of the last frame */
-	uint8_t *dst;		/* one frame being made */
-	size_t dst_cap;
 };
 
 /* Plain bytes to compress, and where in them pcapng blocks start. */
