@@ -338,6 +338,28 @@ static void end_block(struct hwmsg_scan *s)
 	}
 }
 
+/*
+ * Whole blocks at p that start_block() would only pass over (packets,
+ * above all): skipped at once, no header copied. Returns bytes used.
+ */
+static size_t pass_packets(struct hwmsg_scan *s, const uint8_t *p, size_t n)
+{
+	size_t used = 0;
+
+	while (n - used >= HDR_LEN) {
+		const uint8_t *b = p + used;
+		uint32_t type = get32(s, b), len = get32(s, b + 4);
+
+		if (hwmsg_get_le32(b) == PCAPNG_SHB || type == PCAPNG_IDB ||
+		    type == PCAPNG_ISB || len < HDR_LEN || len % 4 ||
+		    len > n - used)
+			break;
+		used += len;
+	}
+	s->fed += used;
+	return used;
+}
+
 void hwmsg_scan_feed(struct hwmsg_scan *s, const uint8_t *p, size_t n)
 {
 	size_t take;
@@ -346,6 +368,13 @@ void hwmsg_scan_feed(struct hwmsg_scan *s, const uint8_t *p, size_t n)
 	while (n && s->state != HWMSG_SCAN_OFF) {
 		switch (s->state) {
 		case HWMSG_SCAN_HEADER:
+			if (!s->hdr_len && s->pcapng) {
+				take = pass_packets(s, p, n);
+				p += take;
+				n -= take;
+				if (!n)
+					return;
+			}
 			if (!s->hdr_len)
 				s->blk_start = s->fed;
 			take = HDR_LEN - s->hdr_len;
