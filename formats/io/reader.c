@@ -118,15 +118,19 @@ static bool magic_prefix(const struct hwmsg_in *in)
 		!memcmp(in->peek, pcapng, in->peek_len));
 }
 
-/* Fewer plain bytes than the section header (raw zstd blocks stream). */
+/*
+ * Fewer plain bytes than the section header (raw zstd blocks stream). Its
+ * length from the first bytes kept at open: however far the bytes read
+ * since moved the buffer (libpcap reads ahead, the walk does not), both
+ * readers give the same verdict.
+ */
 static bool first_block_partial(const struct hwmsg_in *in)
 {
 	uint64_t have = in->chunk_start + in->chunk_len;
-	uint8_t t[4];
 
-	if (have < 12)
+	if (have < 12 || in->head_len < 8)
 		return true;
-	return !hwmsg_in_peek_back(in, 4, t, 4) && have < hwmsg_get_le32(t);
+	return have < hwmsg_get_le32(in->head + 4);
 }
 
 /*

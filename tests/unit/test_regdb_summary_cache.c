@@ -84,6 +84,28 @@ static const char *summary_of(const struct hwmsg_regdb *db, uint8_t port,
 	return hwmsg_reg_index_summary(db, 0x9001, p, len, buf, size);
 }
 
+/* The high bits of a port (msb=) lie past the field's own bytes: the
+ * key holds them too. */
+static void test_msb_in_key(void)
+{
+	static const char *t = "register TST 0x9002 0x08\n"
+			       "\tport\t\t0x00.24/8\tindex\tuint\tmsb=0x04.0/2\n";
+	struct hwmsg_regdb *db = hwmsg_regdb_new();
+	uint8_t p[8] = { 5 };
+	struct hwmsg_err err;
+	char buf[64];
+
+	CHECK(db && !hwmsg_regdb_load_text(db, t, strlen(t), "t", &err));
+	if (!db)
+		return;
+	CHECK_STR(hwmsg_reg_index_summary(db, 0x9002, p, sizeof(p), buf,
+					  sizeof(buf)), "TST port 5");
+	p[7] = 1;	/* bit 8 of the port */
+	CHECK_STR(hwmsg_reg_index_summary(db, 0x9002, p, sizeof(p), buf,
+					  sizeof(buf)), "TST port 261");
+	hwmsg_regdb_free(db);
+}
+
 /* A database freed and loaded again may reuse the same memory. */
 static void test_reloaded_database(void)
 {
@@ -124,5 +146,6 @@ int main(void)
 {
 	test_builtin_registers();
 	test_reloaded_database();
+	test_msb_in_key();
 	return test_done("test_regdb_summary_cache");
 }
