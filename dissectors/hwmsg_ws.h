@@ -119,6 +119,11 @@ void hwmsg_ws_line_hex64(struct hwmsg_ws_line *l, guint64 v);
 proto_tree *hwmsg_ws_add_subtree(proto_tree *tree, tvbuff_t *tvb, gint start,
 				 gint len, gint ett, proto_item **item,
 				 const char *text, size_t n);
+/* The same, its label a then b ("TLV " name, name " TLV"). */
+proto_tree *hwmsg_ws_add_subtree2(proto_tree *tree, tvbuff_t *tvb,
+				  gint start, gint len, gint ett,
+				  proto_item **item, const char *a,
+				  const char *b);
 void hwmsg_ws_set_label(proto_item *pi, const char *text, size_t n);
 void hwmsg_ws_append_label(proto_item *pi, const char *text, size_t n);
 

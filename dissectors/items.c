@@ -77,3 +77,20 @@ proto_tree *hwmsg_ws_add_subtree(proto_tree *tree, tvbuff_t *tvb, gint start,
 		*item = pi;
 	return proto_item_add_subtree(pi, ett);
 }
+
+proto_tree *hwmsg_ws_add_subtree2(proto_tree *tree, tvbuff_t *tvb,
+				  gint start, gint len, gint ett,
+				  proto_item **item, const char *a,
+				  const char *b)
+{
+	char label[64];
+	size_t na = strlen(a), nb = strlen(b);
+
+	if (na + nb >= sizeof(label))
+		return proto_tree_add_subtree_format(tree, tvb, start, len,
+						     ett, item, "%s%s", a, b);
+	memcpy(label, a, na);
+	memcpy(label + na, b, nb + 1);
+	return hwmsg_ws_add_subtree(tree, tvb, start, len, ett, item, label,
+				    na + nb);
+}

@@ -151,17 +151,8 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 static proto_tree *tlv_subtree(proto_tree *tree, tvbuff_t *tvb, int off,
 			       int len, proto_item **ti, const char *name)
 {
-	char label[64];
-	size_t n = strlen(name);
-
-	if (n > sizeof(label) - 5)
-		return proto_tree_add_subtree_format(tree, tvb, off, len,
-						     ett_tlv, ti, "TLV %s",
-						     name);
-	memcpy(label, "TLV ", 4);
-	memcpy(label + 4, name, n + 1);
-	return hwmsg_ws_add_subtree(tree, tvb, off, len, ett_tlv, ti, label,
-				    n + 4);
+	return hwmsg_ws_add_subtree2(tree, tvb, off, len, ett_tlv, ti, "TLV ",
+				     name);
 }
 
 /* Walk the record TLVs; returns the bytes walked. */

@@ -244,17 +244,8 @@ static gboolean tlv_decoded(const struct hwmsg_tlv_ref *r,
 static proto_tree *tlv_subtree(proto_tree *tree, tvbuff_t *tvb, int off,
 			       int len, proto_item **ti, const char *name)
 {
-	char label[64];
-	size_t n = strlen(name);
-
-	if (n > sizeof(label) - 5)
-		return proto_tree_add_subtree_format(tree, tvb, off, len,
-						     ett_tlv, ti, "%s TLV",
-						     name);
-	memcpy(label, name, n);
-	memcpy(label + n, " TLV", 5);
-	return hwmsg_ws_add_subtree(tree, tvb, off, len, ett_tlv, ti, label,
-				    n + 4);
+	return hwmsg_ws_add_subtree2(tree, tvb, off, len, ett_tlv, ti, name,
+				     " TLV");
 }
 
 /* One TLV libhwmsg found, at its place in the tvb (frame offset - delta). */
