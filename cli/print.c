@@ -755,16 +755,10 @@ static void json_path(struct json_walk *w, const struct hwmsg_reg_value *v,
 		path_add(w->path, &used, ".", 1);
 	path_add(w->path, &used, name, strlen(name));
 	if (index >= 0) {
-		char d[24];
-		size_t i = sizeof(d);
-		unsigned long k = (unsigned long)index;
+		char d[HWMSG_REG_INDEX_MAX];
+		size_t k = hwmsg_reg_index_suffix(d, (unsigned long)index);
 
-		d[--i] = ']';
-		do
-			d[--i] = (char)('0' + k % 10);
-		while (k /= 10);
-		d[--i] = '[';
-		path_add(w->path, &used, d + i, sizeof(d) - i);
+		path_add(w->path, &used, d, k);
 	}
 	w->path[used] = '\0';
 	if (v->group)

@@ -685,27 +685,15 @@ static void walk_value(void *ctx, const struct hwmsg_reg_value *v,
 		       const char *name, long index)
 {
 	struct tree_walk *w = ctx;
-	char elem[HWMSG_REG_PATH_MAX + 24];
+	char elem[HWMSG_REG_PATH_MAX + HWMSG_REG_INDEX_MAX];
 	size_t n;
 
 	if (index >= 0) {	/* "record[3]", as a decode's leaf path */
-		char digits[24];
-		unsigned long k = (unsigned long)index;
-		size_t d = 0;
-
 		n = strlen(name);
 		if (n > HWMSG_REG_PATH_MAX)
 			n = HWMSG_REG_PATH_MAX;
 		memcpy(elem, name, n);
-		do {	/* by hand: a printf per array element showed */
-			digits[d++] = (char)('0' + k % 10);
-			k /= 10;
-		} while (k);
-		elem[n++] = '[';
-		while (d)
-			elem[n++] = digits[--d];
-		elem[n++] = ']';
-		elem[n] = '\0';
+		hwmsg_reg_index_suffix(elem + n, (unsigned long)index);
 		name = elem;
 	}
 	add_value(w, v, name, TRUE, v->group ? NULL : find_leaf(w->m, v->field));

@@ -373,9 +373,7 @@ static void walk_union(struct decoder *d, const struct hwmsg_reg_field *f,
 	visit_end(d, v);
 }
 
-/* "[k]" without snprintf: arrays of records are decoded element by
- * element; returns its length */
-static size_t index_suffix(char *buf, unsigned long k)
+size_t hwmsg_reg_index_suffix(char buf[HWMSG_REG_INDEX_MAX], unsigned long k)
 {
 	char digits[24];
 	unsigned int n = 0, i = 0;
@@ -407,9 +405,9 @@ static void walk_one(struct decoder *d, const struct hwmsg_reg_field *f,
 	v->field = f;
 	v->depth = depth;
 	if (!d->vis) {		/* a walk builds no names */
-		char suffix[32];
-		size_t sn = index < 0 ? 0 : index_suffix(suffix,
-							 (unsigned long)index);
+		char suffix[HWMSG_REG_INDEX_MAX];
+		size_t sn = index < 0 ? 0 :
+			    hwmsg_reg_index_suffix(suffix, (unsigned long)index);
 
 		suffix[sn] = '\0';
 		plen = join(v->path, parent_path(d, path), f->name, suffix,

@@ -74,19 +74,12 @@ static size_t line_start(struct text_walk *w,
 		n = room;
 	memcpy(p, name, n);
 	if (index >= 0) {
-		char d[24];
-		size_t k = 0, i = sizeof(d);
-		unsigned long v = (unsigned long)index;
+		char d[HWMSG_REG_INDEX_MAX];
+		size_t k = hwmsg_reg_index_suffix(d, (unsigned long)index);
 
-		d[--i] = ']';
-		do
-			d[--i] = (char)('0' + v % 10);
-		while (v /= 10);
-		d[--i] = '[';
-		k = sizeof(d) - i;
 		if (k > room - n)
 			k = room - n;
-		memcpy(p + n, d + i, k);
+		memcpy(p + n, d, k);
 		n += k;
 	}
 	dot = plain ? NULL : memrchr(p, '.', n);

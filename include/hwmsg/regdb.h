@@ -294,6 +294,11 @@ int hwmsg_reg_walk(const struct hwmsg_reg *reg, const uint8_t *payload,
 /* Are the n bytes at p (a register's payload, a record in it) all zero? */
 bool hwmsg_reg_bytes_zero(const uint8_t *p, size_t n);
 
+/* "[k]", NUL-terminated, into buf (no printf: one per array element
+ * printed); returns its length. A path's element index everywhere. */
+#define HWMSG_REG_INDEX_MAX 24
+size_t hwmsg_reg_index_suffix(char buf[HWMSG_REG_INDEX_MAX], unsigned long k);
+
 /* The first decoded value whose path is path ("local_port"), or NULL. */
 const struct hwmsg_reg_value *
 hwmsg_reg_decoded_get(const struct hwmsg_reg_decoded *d, const char *path);
