@@ -4,11 +4,51 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include <zstd_errors.h>
 
 #include "hwmsg/wire.h"
 #include "in.h"
+
+static void read_ahead_config(struct hwmsg_in *in)
+{
+	const char *env = getenv("HWMSG_READ_AHEAD");
+	unsigned long long after, slot;
+	char *end;
+
+	in->ahead_after = HWMSG_IN_AHEAD_AFTER;
+	in->ahead_slot = HWMSG_IN_AHEAD_SLOT;
+	if (!env)
+		return;
+	if (!strcmp(env, "off")) {
+		in->ahead_after = UINT64_MAX;
+		return;
+	}
+	after = strtoull(env, &end, 0);
+	if (end == env)
+		return;
+	in->ahead_after = after;
+	if (*end == ',') {
+		slot = strtoull(end + 1, &end, 0);
+		if (slot && slot <= (64u << 20))
+			in->ahead_slot = (size_t)slot;
+	}
+}
+
+/* A large regular file goes on to be read on a thread; anything else, or
+ * no thread to be had, is read here as before. */
+static void maybe_read_ahead(struct hwmsg_in *in)
+{
+	struct stat st;
+
+	if (in->src_read < in->ahead_after)
+		return;
+	in->ahead_after = UINT64_MAX;	/* one try */
+	if (fstat(fileno(in->src), &st) || !S_ISREG(st.st_mode))
+		return;
+	in->ahead_on = hwmsg_ahead_start(&in->ahead, in->src, in->ahead_slot);
+}
 
 static size_t read_src(struct hwmsg_in *in, uint8_t *buf, size_t size)
 {
@@ -17,8 +57,17 @@ static size_t read_src(struct hwmsg_in *in, uint8_t *buf, size_t size)
 	while (n < size && in->peek_pos < in->peek_len)
 		buf[n++] = in->peek[in->peek_pos++];
 	if (n < size && !in->src_eof) {
-		size_t got = fread(buf + n, 1, size - n, in->src);
+		size_t got;
 
+		maybe_read_ahead(in);
+		if (in->ahead_on) {
+			got = hwmsg_ahead_read(&in->ahead, buf + n, size - n,
+					       &in->src_errno);
+		} else {
+			got = fread(buf + n, 1, size - n, in->src);
+			if (got < size - n && ferror(in->src))
+				in->src_errno = errno ? errno : EIO;
+		}
 		if (got < size - n)
 			in->src_eof = true;
 		n += got;
@@ -29,10 +78,10 @@ static size_t read_src(struct hwmsg_in *in, uint8_t *buf, size_t size)
 
 static int src_error(struct hwmsg_in *in)
 {
-	if (!ferror(in->src))
+	if (!in->src_errno)
 		return 0;
 	snprintf(in->errmsg, sizeof(in->errmsg), "read: %s",
-		 strerror(errno ? errno : EIO));
+		 strerror(in->src_errno));
 	return -1;
 }
 
@@ -287,6 +336,7 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 	memset(in, 0, sizeof(*in));
 	hwmsg_scan_init(&in->scan);
 	in->src = src;
+	read_ahead_config(in);
 	in->peek_len = fread(in->peek, 1, sizeof(in->peek), src);
 	if (ferror(src)) {
 		hwmsg_errf(err, 0, "read: %s", strerror(errno));
@@ -324,6 +374,9 @@ nomem:
 
 void hwmsg_in_free(struct hwmsg_in *in)
 {
+	if (in->ahead_on)
+		hwmsg_ahead_stop(&in->ahead);
+	in->ahead_on = false;
 	ZSTD_freeDCtx(in->dc);
 	free(in->ibuf);
 	free(in->chunk);

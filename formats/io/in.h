@@ -17,6 +17,7 @@
 
 #include <zstd.h>
 
+#include "ahead.h"
 #include "hwmsg/err.h"
 #include "scan.h"
 
@@ -29,6 +30,12 @@
  * lag behind the decoder (a chunk and stdio's buffer) */
 #define HWMSG_IN_FRAMES		1024u
 #define HWMSG_IN_FIRST		24	/* a classic pcap file header */
+/* A regular file is read ahead on a thread once this much of it was read
+ * (a small capture is done before a thread would pay), in slots of
+ * HWMSG_IN_AHEAD_SLOT bytes. HWMSG_READ_AHEAD=off|AFTER[,SLOT] in the
+ * environment changes both, for tests. */
+#define HWMSG_IN_AHEAD_AFTER	(4u << 20)
+#define HWMSG_IN_AHEAD_SLOT	(256u << 10)
 
 /* A zstd frame (or skippable frame) starts at file offset comp, where
  * the plain stream stands at plain. */
@@ -46,6 +53,11 @@ struct hwmsg_in {
 	ZSTD_inBuffer zin;
 	uint64_t src_read;	/* compressed bytes taken from src */
 	bool src_eof;
+	int src_errno;		/* a failed read of src (0: none) */
+	struct hwmsg_ahead ahead;	/* src read on a thread: ahead_on */
+	bool ahead_on;
+	uint64_t ahead_after;	/* when to start it: UINT64_MAX never */
+	size_t ahead_slot;
 	bool frame_open;	/* a zstd frame has started but not ended */
 	/*
 	 * Plain bytes [chunk_start, chunk_start + chunk_len); chunk_pos is

@@ -5,11 +5,15 @@
  * and walk against libpcap's (HWMSG_READER=libpcap): the same verdict on
  * the file's header blocks (accepted with the same link type, or refused
  * with the same words), the same records, the same errors, in the same
- * places; only the offsets errors name may differ.
+ * places; only the offsets errors name may differ. And the same bytes read
+ * ahead on a thread (a memfd is a regular file) in slots of a few bytes:
+ * exactly what the reader gave reading them itself.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hwmsg/io.h"
 
@@ -50,8 +54,20 @@ static void add_error(struct outcome *o, const char *msg)
 	add(o, msg, strlen(msg) + 1);
 }
 
+/* The input as a regular file, for the read-ahead thread. */
+static FILE *file_of(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("fuzz", 0);
+	FILE *f;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size ||
+	    lseek(fd, 0, SEEK_SET) || !(f = fdopen(fd, "rb")))
+		abort();
+	return f;
+}
+
 static void read_all(const uint8_t *data, size_t size, bool libpcap,
-		     struct outcome *o)
+		     const char *ahead, struct outcome *o)
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reader *r;
@@ -65,7 +81,13 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 		setenv("HWMSG_READER", "libpcap", 1);
 	else
 		unsetenv("HWMSG_READER");
-	f = fmemopen((void *)data, size, "rb");
+	if (ahead) {
+		setenv("HWMSG_READ_AHEAD", ahead, 1);
+		f = file_of(data, size);
+	} else {
+		unsetenv("HWMSG_READ_AHEAD");
+		f = fmemopen((void *)data, size, "rb");
+	}
 	if (!f)
 		abort();
 	r = hwmsg_reader_fopen(f, "fuzz", &err);
@@ -112,12 +134,21 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct outcome walk = { 0 }, pcap = { 0 };
+	struct outcome walk = { 0 }, pcap = { 0 }, ahead = { 0 };
+	char slots[32];
 
 	if (!size)
 		return 0;
-	read_all(data, size, false, &walk);
-	read_all(data, size, true, &pcap);
+	read_all(data, size, false, NULL, &walk);
+	read_all(data, size, true, NULL, &pcap);
+	/* from the first byte on, slots of 1 to 128 bytes */
+	snprintf(slots, sizeof(slots), "0,%u", 1u + data[size - 1] % 128u);
+	read_all(data, size, false, slots, &ahead);
+	if (walk.len != ahead.len || memcmp(walk.log, ahead.log, walk.len)) {
+		fprintf(stderr, "read ahead in slots of %s bytes, the reader read this differently\n",
+			slots + 2);
+		abort();
+	}
 	if (walk.len != pcap.len || memcmp(walk.log, pcap.log, walk.len)) {
 		fprintf(stderr, "the pcapng walk and libpcap read this differently\n");
 		fwrite(walk.log, 1, walk.len, stderr);
@@ -128,5 +159,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	free(walk.log);
 	free(pcap.log);
+	free(ahead.log);
 	return 0;
 }
