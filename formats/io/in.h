@@ -34,7 +34,7 @@
  * (a small capture is done before a thread would pay), in slots of
  * HWMSG_IN_AHEAD_SLOT bytes. HWMSG_READ_AHEAD=off|AFTER[,SLOT] in the
  * environment changes both, for tests. */
-#define HWMSG_IN_AHEAD_AFTER	(4u << 20)
+#define HWMSG_IN_AHEAD_AFTER	(2u << 20)
 #define HWMSG_IN_AHEAD_SLOT	(256u << 10)
 
 /* A zstd frame (or skippable frame) starts at file offset comp, where
