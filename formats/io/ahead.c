@@ -5,8 +5,9 @@
  * The ring is one 2 MiB-aligned mapping asked for as a transparent huge
  * page: a first touch of each 4 KiB page costs more than the read itself
  * saves on some virtual machines. The producer runs until the ring is
- * full and then waits until half of it is free again, so that either side
- * sleeps and wakes once per several slots, not once per slot. Only regular
+ * full and then waits until all but HWMSG_AHEAD_LOW slots are decoded, so
+ * that it sleeps and wakes (some 10 us each here) once per six slots, not
+ * once per slot. Only regular
  * files are read ahead: a read of one never blocks for long, so stopping
  * is a flag and a join, never a cancellation inside stdio.
  */
@@ -18,6 +19,9 @@
 #include "ahead.h"
 
 #define RING_ALIGN	(2u << 20)
+/* the producer is woken with this many slots left to decode: enough for
+ * it to read the next before they are used up, few for fewer wake-ups */
+#define HWMSG_AHEAD_LOW	2u
 
 static void *producer(void *arg)
 {
@@ -128,7 +132,7 @@ static void release_slot(struct hwmsg_ahead *a)
 	a->rd = (a->rd + 1) % HWMSG_AHEAD_SLOTS;
 	a->rd_pos = 0;
 	a->filled--;
-	if (a->producer_waits && a->filled <= HWMSG_AHEAD_SLOTS / 2) {
+	if (a->producer_waits && a->filled <= HWMSG_AHEAD_LOW) {
 		a->producer_waits = false;
 		pthread_cond_signal(&a->cond);
 	}
