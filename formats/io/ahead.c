@@ -1,26 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Read-ahead of a regular file on a second thread (see ahead.h).
+ * Read-ahead on a second thread (see ahead.h).
  *
  * The ring is one 2 MiB-aligned mapping asked for as a transparent huge
  * page: a first touch of each 4 KiB page costs more than the read itself
  * saves on some virtual machines. The producer runs until the ring is
- * full and then waits until all but HWMSG_AHEAD_LOW slots are decoded, so
- * that it sleeps and wakes (some 10 us each here) once per six slots, not
- * once per slot. Only regular
- * files are read ahead: a read of one never blocks for long, so stopping
- * is a flag and a join, never a cancellation inside stdio.
+ * full and then waits until all but HWMSG_AHEAD_LOW slots are released,
+ * so that it sleeps and wakes (some 10 us each here) once per six slots,
+ * not once per slot. The caller reads only regular files ahead: filling a
+ * slot never blocks for long, so stopping is a flag and a join.
  */
-#include <errno.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #include "ahead.h"
 
 #define RING_ALIGN	(2u << 20)
-/* the producer is woken with this many slots left to decode: enough for
- * it to read the next before they are used up, few for fewer wake-ups */
+/* the producer is woken with this many slots left to use: enough for it
+ * to fill the next before they are used up, few for fewer wake-ups */
 #define HWMSG_AHEAD_LOW	2u
 
 static void *producer(void *arg)
@@ -30,8 +29,8 @@ static void *producer(void *arg)
 	pthread_mutex_lock(&a->lock);
 	while (!a->stop) {
 		unsigned int w = a->wr;
-		size_t got;
-		int error;
+		bool end = false;
+		size_t len;
 
 		if (a->filled == HWMSG_AHEAD_SLOTS) {
 			a->producer_waits = true;
@@ -39,38 +38,37 @@ static void *producer(void *arg)
 			continue;
 		}
 		pthread_mutex_unlock(&a->lock);
-		got = fread(a->ring + (size_t)w * a->slot, 1, a->slot, a->src);
-		error = got < a->slot && ferror(a->src) ? (errno ? errno : EIO) : 0;
+		len = a->fill(a->ctx, a->ring + (size_t)w * a->slot, a->slot,
+			      a->metas + (size_t)w * a->meta_size, &end);
 		pthread_mutex_lock(&a->lock);
-		a->len[w] = got;
+		a->len[w] = len;
 		a->wr = (w + 1) % HWMSG_AHEAD_SLOTS;
 		a->filled++;
-		if (got < a->slot) {
-			a->eof = true;
-			a->error = error;
-		}
+		a->end = end;
 		if (a->consumer_waits) {
 			a->consumer_waits = false;
 			pthread_cond_signal(&a->cond);
 		}
-		if (a->eof)
+		if (end)
 			break;
 	}
 	pthread_mutex_unlock(&a->lock);
 	return NULL;
 }
 
-static bool map_ring(struct hwmsg_ahead *a, size_t slot)
+static bool map_ring(struct hwmsg_ahead *a)
 {
-	size_t size = (size_t)HWMSG_AHEAD_SLOTS * slot;
+	size_t size = (size_t)HWMSG_AHEAD_SLOTS * a->slot;
 	uintptr_t base;
 
 	/* room to align: the huge page needs a 2 MiB boundary */
 	a->map_len = size + RING_ALIGN;
 	a->map = mmap(NULL, a->map_len, PROT_READ | PROT_WRITE,
 		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (a->map == MAP_FAILED)
+	if (a->map == MAP_FAILED) {
+		a->map = NULL;
 		return false;
+	}
 	base = ((uintptr_t)a->map + RING_ALIGN - 1) & ~(uintptr_t)(RING_ALIGN - 1);
 	a->ring = (uint8_t *)base;
 	/* only a hint: without huge pages the ring is just slower to fill */
@@ -78,16 +76,22 @@ static bool map_ring(struct hwmsg_ahead *a, size_t slot)
 	return true;
 }
 
-bool hwmsg_ahead_start(struct hwmsg_ahead *a, FILE *src, size_t slot_size)
+bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
+		       void *ctx, size_t slot_size, size_t meta_size)
 {
 	sigset_t all, old;
 	int ret;
 
 	memset(a, 0, sizeof(*a));
-	a->src = src;
+	a->fill = fill;
+	a->ctx = ctx;
 	a->slot = slot_size;
-	if (!map_ring(a, slot_size))
+	a->meta_size = meta_size;
+	a->metas = calloc(HWMSG_AHEAD_SLOTS, meta_size ? meta_size : 1);
+	if (!a->metas)
 		return false;
+	if (!map_ring(a))
+		goto metas;
 	if (pthread_mutex_init(&a->lock, NULL))
 		goto unmap;
 	if (pthread_cond_init(&a->cond, NULL))
@@ -108,62 +112,41 @@ mutex:
 unmap:
 	munmap(a->map, a->map_len);
 	a->map = NULL;
+metas:
+	free(a->metas);
+	a->metas = NULL;
 	return false;
 }
 
-/* Wait for slot rd to be read; false at the end (nothing more comes). */
-static bool wait_slot(struct hwmsg_ahead *a)
+const uint8_t *hwmsg_ahead_next(struct hwmsg_ahead *a, size_t *len,
+				void **meta)
 {
 	bool have;
 
 	pthread_mutex_lock(&a->lock);
-	while (!a->filled && !a->eof) {
+	while (!a->filled && !a->end) {
 		a->consumer_waits = true;
 		pthread_cond_wait(&a->cond, &a->lock);
 	}
 	have = a->filled != 0;
 	pthread_mutex_unlock(&a->lock);
-	return have;
+	if (!have)
+		return NULL;
+	*len = a->len[a->rd];
+	*meta = a->metas + (size_t)a->rd * a->meta_size;
+	return a->ring + (size_t)a->rd * a->slot;
 }
 
-static void release_slot(struct hwmsg_ahead *a)
+void hwmsg_ahead_release(struct hwmsg_ahead *a)
 {
 	pthread_mutex_lock(&a->lock);
 	a->rd = (a->rd + 1) % HWMSG_AHEAD_SLOTS;
-	a->rd_pos = 0;
 	a->filled--;
 	if (a->producer_waits && a->filled <= HWMSG_AHEAD_LOW) {
 		a->producer_waits = false;
 		pthread_cond_signal(&a->cond);
 	}
 	pthread_mutex_unlock(&a->lock);
-}
-
-size_t hwmsg_ahead_read(struct hwmsg_ahead *a, uint8_t *buf, size_t size,
-			int *error)
-{
-	size_t n = 0;
-
-	*error = 0;
-	while (n < size) {
-		size_t len, take;
-
-		if (!wait_slot(a)) {
-			*error = a->error;	/* written before eof, locked */
-			break;
-		}
-		len = a->len[a->rd];
-		take = len - a->rd_pos;
-		if (take > size - n)
-			take = size - n;
-		memcpy(buf + n, a->ring + (size_t)a->rd * a->slot + a->rd_pos,
-		       take);
-		n += take;
-		a->rd_pos += take;
-		if (a->rd_pos == len)
-			release_slot(a);
-	}
-	return n;
 }
 
 void hwmsg_ahead_stop(struct hwmsg_ahead *a)
@@ -179,4 +162,6 @@ void hwmsg_ahead_stop(struct hwmsg_ahead *a)
 	pthread_mutex_destroy(&a->lock);
 	munmap(a->map, a->map_len);
 	a->map = NULL;
+	free(a->metas);
+	a->metas = NULL;
 }

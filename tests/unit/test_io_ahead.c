@@ -36,75 +36,123 @@ static FILE *pattern_file(size_t len)
 	return f;
 }
 
-/* A file of len bytes in requests of 1 to max bytes: each in its place. */
+/* What the tests' fill records of a slot. */
+struct test_meta {
+	size_t first;		/* file offset of the slot's first byte */
+	int error;		/* errno of a read that ended it */
+};
+
+struct test_src {
+	FILE *f;
+	size_t off;
+};
+
+/* fread() into the slot, as a plain capture's source does. */
+static size_t fill(void *ctx, uint8_t *buf, size_t cap, void *meta, bool *end)
+{
+	struct test_src *t = ctx;
+	struct test_meta *m = meta;
+	size_t got = fread(buf, 1, cap, t->f);
+
+	m->first = t->off;
+	m->error = got < cap && ferror(t->f) ? errno : 0;
+	t->off += got;
+	*end = got < cap;
+	return got;
+}
+
+/*
+ * A file of len bytes through slots of slot bytes, taken in pieces of 1 to
+ * max bytes: each byte in its place, each slot's meta its own.
+ */
 static void check_whole(size_t len, size_t slot, size_t max)
 {
 	static uint8_t got[FILE_LEN + 1];
+	struct test_src t = { pattern_file(len), 0 };
 	struct hwmsg_ahead a;
-	FILE *f = pattern_file(len);
-	size_t n = 0, bad = len, r;
+	size_t n = 0, bad = len, pos = 0, slots = 0, slot_len;
 	unsigned int seed = (unsigned int)slot;
-	int error = -1;
+	const uint8_t *p;
+	void *meta;
 
-	CHECK(hwmsg_ahead_start(&a, f, slot));
-	do {
-		size_t want = 1 + (size_t)rand_r(&seed) % max;
+	CHECK(hwmsg_ahead_start(&a, fill, &t, slot, sizeof(struct test_meta)));
+	while ((p = hwmsg_ahead_next(&a, &slot_len, &meta))) {
+		struct test_meta *m = meta;
+		size_t take = 1 + (size_t)rand_r(&seed) % max;
 
-		if (want > len + 1 - n)
-			want = len + 1 - n;
-		r = hwmsg_ahead_read(&a, got + n, want, &error);
-		n += r;
-		CHECK_EQ(error, 0);
-		if (r < want)
-			break;	/* short: the end */
-	} while (n <= len);
+		if (!pos) {
+			CHECK_EQ(m->first, n);	/* the slots in order */
+			CHECK_EQ(m->error, 0);
+			slots++;
+		}
+		if (take > slot_len - pos)
+			take = slot_len - pos;
+		if (n + take > sizeof(got))
+			break;
+		memcpy(got + n, p + pos, take);
+		n += take;
+		pos += take;
+		if (pos == slot_len) {
+			pos = 0;
+			hwmsg_ahead_release(&a);
+		}
+	}
 	CHECK_EQ(n, len);
+	CHECK_EQ(slots, len / slot + 1);	/* the last one short */
 	for (size_t i = 0; i < len && bad == len; i++)
 		if (got[i] != pattern(i))
 			bad = i;
 	CHECK_EQ(bad, len);
 	/* and after the end, still the end */
-	CHECK_EQ(hwmsg_ahead_read(&a, got, 10, &error), 0);
-	CHECK_EQ(error, 0);
+	CHECK(hwmsg_ahead_next(&a, &slot_len, &meta) == NULL);
 	hwmsg_ahead_stop(&a);
-	fclose(f);
+	fclose(t.f);
 }
 
 /* Stopped with the ring full and the producer waiting, or at once. */
 static void check_stop_early(void)
 {
+	struct test_src t = { pattern_file(FILE_LEN), 0 };
 	struct hwmsg_ahead a;
-	uint8_t got[10];
-	FILE *f = pattern_file(FILE_LEN);
-	int error;
+	const uint8_t *p;
+	size_t slot_len;
+	void *meta;
 
-	CHECK(hwmsg_ahead_start(&a, f, 4096));
-	CHECK_EQ(hwmsg_ahead_read(&a, got, sizeof(got), &error), sizeof(got));
-	CHECK_EQ(got[9], pattern(9));
+	CHECK(hwmsg_ahead_start(&a, fill, &t, 4096, sizeof(struct test_meta)));
+	p = hwmsg_ahead_next(&a, &slot_len, &meta);
+	CHECK(p != NULL);
+	CHECK_EQ(slot_len, 4096);
+	if (p)
+		CHECK_EQ(p[9], pattern(9));
 	usleep(20000);	/* let it fill the ring and wait */
 	hwmsg_ahead_stop(&a);
-	CHECK(hwmsg_ahead_start(&a, f, 4096));
+	CHECK(hwmsg_ahead_start(&a, fill, &t, 4096, sizeof(struct test_meta)));
 	hwmsg_ahead_stop(&a);
 	hwmsg_ahead_stop(&a);	/* twice is harmless */
-	fclose(f);
+	fclose(t.f);
 }
 
-/* A read that fails: no bytes, the errno. */
+/* A read that fails: a last slot of no bytes, with its errno. */
 static void check_error(void)
 {
+	struct test_src t = { fopen("/", "r"), 0 };	/* reading it: EISDIR */
 	struct hwmsg_ahead a;
-	uint8_t got[16];
-	FILE *f = fopen("/", "r");	/* opens; reading it is EISDIR */
-	int error = 0;
+	struct test_meta *m;
+	size_t slot_len = 1;
+	void *meta;
 
-	CHECK(f != NULL);
-	if (!f)
+	CHECK(t.f != NULL);
+	if (!t.f)
 		return;
-	CHECK(hwmsg_ahead_start(&a, f, 4096));
-	CHECK_EQ(hwmsg_ahead_read(&a, got, sizeof(got), &error), 0);
-	CHECK_EQ(error, EISDIR);
+	CHECK(hwmsg_ahead_start(&a, fill, &t, 4096, sizeof(struct test_meta)));
+	CHECK(hwmsg_ahead_next(&a, &slot_len, &meta) != NULL);
+	m = meta;
+	CHECK_EQ(slot_len, 0);
+	CHECK_EQ(m->error, EISDIR);
+	hwmsg_ahead_release(&a);
+	CHECK(hwmsg_ahead_next(&a, &slot_len, &meta) == NULL);
 	hwmsg_ahead_stop(&a);
-	fclose(f);
+	fclose(t.f);
 }
 
 /* Is a thread named hwmsg-read running in this process? */
@@ -154,8 +202,11 @@ static void write_capture(const char *p, int n)
 	CHECK_EQ(hwmsg_writer_close(w, &err), 0);
 }
 
-/* Records read with HWMSG_READ_AHEAD=ahead: their count; sum of their
- * bytes and times into *sum; whether the thread ran into *threaded. */
+static uint64_t last_frame;	/* zstd: the last record's frame */
+
+/* Records read with HWMSG_READ_AHEAD=ahead: their count; a sum of their
+ * bytes, times and places (block, zstd frame: what an index keeps) into
+ * *sum; whether the thread ran into *threaded. */
 static int read_capture(const char *p, const char *ahead, uint64_t *sum,
 			bool *threaded)
 {
@@ -173,6 +224,13 @@ static int read_capture(const char *p, const char *ahead, uint64_t *sum,
 		return -1;
 	}
 	while ((ret = hwmsg_reader_next(r, &rec, &err)) > 0) {
+		struct hwmsg_reader_pos pos;
+
+		CHECK_EQ(hwmsg_reader_pos(r, &pos), 0);
+		*sum = *sum * 31 + pos.block;
+		*sum = *sum * 31 + pos.frame;
+		*sum = *sum * 31 + pos.frame_plain;
+		last_frame = pos.frame;
 		*sum = *sum * 31 + rec.ts_ns + rec.len;
 		for (uint32_t i = 0; i < rec.len; i++)
 			*sum = *sum * 7 + rec.payload[i];
@@ -186,35 +244,34 @@ static int read_capture(const char *p, const char *ahead, uint64_t *sum,
 	return n;
 }
 
-static void check_reader(void)
+/* A capture (name ending .zst: compressed) read ahead and not. */
+static void check_reader(const char *name, int records)
 {
-	char tmp[] = "/tmp/test_io_ahead_XXXXXX";
-	int fd = mkstemp(tmp);
-	uint64_t own, ahead, slot_sum;
+	uint64_t own, ahead;
 	bool threaded;
 
-	if (fd < 0)
-		abort();
-	close(fd);
-	write_capture(tmp, 5000);
-	CHECK_EQ(read_capture(tmp, "off", &own, &threaded), 5000);
+	write_capture(name, records);
+	CHECK_EQ(read_capture(name, "off", &own, &threaded), records);
 	CHECK(!threaded);
 	/* from the first byte on, in slots smaller than a block */
-	CHECK_EQ(read_capture(tmp, "0,97", &ahead, &threaded), 5000);
+	CHECK_EQ(read_capture(name, "0,97", &ahead, &threaded), records);
 	CHECK(threaded);
 	CHECK_EQ(ahead, own);
-	CHECK_EQ(read_capture(tmp, "10000,4096", &slot_sum, &threaded), 5000);
+	CHECK_EQ(read_capture(name, "10000,4096", &ahead, &threaded), records);
 	CHECK(threaded);
-	CHECK_EQ(slot_sum, own);
+	CHECK_EQ(ahead, own);
 	/* by default a file this small is over before a thread would pay */
-	CHECK_EQ(read_capture(tmp, "", &slot_sum, &threaded), 5000);
+	CHECK_EQ(read_capture(name, "", &ahead, &threaded), records);
 	CHECK(!threaded);
-	CHECK_EQ(slot_sum, own);
-	unlink(tmp);
+	CHECK_EQ(ahead, own);
+	CHECK(last_frame > 0 || !strstr(name, ".zst"));	/* several frames */
+	unlink(name);
 }
 
 int main(void)
 {
+	char dir[] = "/tmp/test_io_ahead_XXXXXX", name[64];
+
 	check_whole(20011, 1, 3);
 	check_whole(FILE_LEN, 7, 100);
 	check_whole(FILE_LEN, 4096, 10000);
@@ -223,6 +280,13 @@ int main(void)
 	check_whole(0, 4096, 10);		/* empty */
 	check_stop_early();
 	check_error();
-	check_reader();
+	if (!mkdtemp(dir))
+		abort();
+	snprintf(name, sizeof(name), "%s/a.pcapng", dir);
+	check_reader(name, 5000);
+	/* several zstd frames: their starts are noted by the thread */
+	snprintf(name, sizeof(name), "%s/a.pcapng.zst", dir);
+	check_reader(name, 20000);
+	rmdir(dir);
 	return test_done("test_io_ahead");
 }
