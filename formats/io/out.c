@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hwmsg/wire.h"
+#include "hugebuf.h"
 #include "out.h"
 #include "hwmsg/zlayout.h"
 
@@ -463,7 +464,8 @@ uint8_t *hwmsg_out_reserve(struct hwmsg_out *o, size_t len,
 	if (o->zstd) {
 		struct zinput *in = &o->pend;
 
-		if (!RESERVE(&in->buf, in->cap, in->len + len) ||
+		if (!hugebuf_reserve(&in->buf, &in->cap, in->len,
+				     in->len + len) ||
 		    !RESERVE(&in->cuts, in->cuts_cap, in->ncuts + 1)) {
 			fail(o, ENOMEM, "zstd buffer", err);
 			return NULL;
@@ -531,9 +533,9 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 		ret = fail(o, errno, "close", err);
 	stop_thread(o);
 	ZSTD_freeCCtx(o->zf.zc);
-	free(o->pend.buf);
+	hugebuf_free(o->pend.buf, o->pend.cap);
 	free(o->pend.cuts);
-	free(o->job.buf);
+	hugebuf_free(o->job.buf, o->job.cap);
 	free(o->job.cuts);
 	free(o->pieces.buf);
 	free(o->pieces.sizes);
