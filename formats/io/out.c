@@ -427,8 +427,11 @@ static int emit(struct hwmsg_out *o, struct hwmsg_err *err)
 	return run_here(o, err);
 }
 
-/* The thread ends once every job handed to it is done. */
-static void stop_thread(struct hwmsg_out *o)
+/*
+ * The thread ends once every job handed to it is done; no job may be
+ * handed after this.
+ */
+static void tell_thread_to_quit(struct hwmsg_out *o)
 {
 	if (!o->thread_on)
 		return;
@@ -436,6 +439,13 @@ static void stop_thread(struct hwmsg_out *o)
 	o->quit = true;
 	pthread_cond_signal(&o->work);
 	pthread_mutex_unlock(&o->mu);
+}
+
+static void stop_thread(struct hwmsg_out *o)
+{
+	if (!o->thread_on)
+		return;
+	tell_thread_to_quit(o);
 	pthread_join(o->thread, NULL);
 	pthread_cond_destroy(&o->ran_up);
 	pthread_cond_destroy(&o->work);
@@ -560,6 +570,9 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 	size_t i;
 	int ret = 0;
 
+	/* the close hands over no more jobs: the thread can end as soon as
+	 * it is done, not wait to be woken and joined after the last write */
+	tell_thread_to_quit(o);
 	if (o->fd >= 0 && o->buf) {
 		ret = hwmsg_out_flush(o, err);
 		if (!ret && o->zstd)
