@@ -339,6 +339,19 @@ static struct hwmsg_reg *new_reg(struct text_parser *p, const struct tok *name)
 	return r;
 }
 
+/* Names-only mode: the name and id of a register or name statement. */
+static int add_name_only(struct text_parser *p, const struct tok *name,
+			 const struct tok *id)
+{
+	uint16_t v;
+
+	if (parse_id(p, id, &v))
+		return -1;
+	if (regdb_names_add(p->names, name->s, name->len, v))
+		return hwmsg_errf(p->err, 0, "out of memory");
+	return 0;
+}
+
 static int parse_register(struct text_parser *p, const struct tok *t,
 			  unsigned int n)
 {
@@ -349,6 +362,8 @@ static int parse_register(struct text_parser *p, const struct tok *t,
 	    (n == 5 && !t[4].quoted))
 		return text_err(p, "usage: register NAME ID LEN [\"description\"]%.*s",
 			    "", 0);
+	if (p->names)
+		return add_name_only(p, &t[1], &t[2]);
 	r = new_reg(p, &t[1]);
 	l = regdb_alloc(p->db, sizeof(*l));
 	if (!r || !l)
@@ -372,10 +387,20 @@ static int parse_name(struct text_parser *p, const struct tok *t,
 
 	if (n != 3 || !text_valid_name(&t[1]))
 		return text_err(p, "usage: name NAME ID%.*s", "", 0);
+	if (p->names)
+		return add_name_only(p, &t[1], &t[2]);
 	r = new_reg(p, &t[1]);
 	if (!r || parse_id(p, &t[2], &r->id))
 		return -1;
 	return push_reg(p, r);
+}
+
+static bool starts_word(const char *line, const char *word)
+{
+	size_t n = strlen(word);
+
+	return !strncmp(line, word, n) &&
+	       (line[n] == ' ' || line[n] == '\t' || !line[n]);
 }
 
 static int parse_statement(struct text_parser *p, const char *line)
@@ -383,6 +408,11 @@ static int parse_statement(struct text_parser *p, const char *line)
 	struct tok t[TEXT_MAX_TOKENS];
 	unsigned int n;
 
+	/* names only: fields, enums and layouts name no register */
+	if (p->names && (line[0] == ' ' || line[0] == '\t' ||
+			 starts_word(line, "enum") ||
+			 starts_word(line, "layout")))
+		return 0;
 	if (tokenize(p, line, t, &n))
 		return -1;
 	if (!n)
@@ -434,31 +464,43 @@ static int next_line(struct text_parser *p, const char **s, const char *end,
 	return 0;
 }
 
+/* Every statement of text, in order. */
+static int parse_text(struct text_parser *p, const char *text, size_t len)
+{
+	const char *s = text, *end = text + len;
+	char *buf = malloc(TEXT_MAX_LINE);
+	unsigned int first;
+	int ret = -1;
+
+	if (!buf)
+		return hwmsg_errf(p->err, 0, "out of memory");
+	while (s < end) {
+		unsigned int last;
+
+		if (next_line(p, &s, end, buf, &first))
+			goto out;
+		/* errors name the first line of a continued statement */
+		last = p->line;
+		p->line = first;
+		if (parse_statement(p, buf))
+			goto out;
+		p->line = last;
+	}
+	ret = 0;
+out:
+	free(buf);
+	return ret;
+}
+
 int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 			  size_t len, const char *file, struct hwmsg_err *err)
 {
 	struct text_parser p = { .db = db, .file = file ? file : "<text>",
 				 .err = err };
-	const char *s = text, *end = text + len;
-	char *buf = malloc(TEXT_MAX_LINE);
-	unsigned int i, first;
+	unsigned int i;
 	int ret = -1;
 
-	if (!buf)
-		return hwmsg_errf(err, 0, "out of memory");
-	while (s < end) {
-		unsigned int last;
-
-		if (next_line(&p, &s, end, buf, &first))
-			goto out;
-		/* errors name the first line of a continued statement */
-		last = p.line;
-		p.line = first;
-		if (parse_statement(&p, buf))
-			goto out;
-		p.line = last;
-	}
-	if (close_layout(&p))
+	if (parse_text(&p, text, len) || close_layout(&p))
 		goto out;
 	for (i = 0; i < p.n_regs; i++)
 		if (regdb_add(db, p.regs[i]) < 0) {
@@ -467,9 +509,17 @@ int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 		}
 	ret = 0;
 out:
-	free(buf);
 	free(p.fields);
 	free(p.regs);
 	free(p.by_name);
 	return ret;
+}
+
+int regdb_text_names(struct regdb_names *t, const char *text, size_t len,
+		     const char *file, struct hwmsg_err *err)
+{
+	struct text_parser p = { .file = file ? file : "<text>", .err = err,
+				 .names = t };
+
+	return parse_text(&p, text, len);
 }

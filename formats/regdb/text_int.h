@@ -39,6 +39,9 @@ struct text_parser {
 	struct hwmsg_reg **by_name;
 	unsigned int name_slots;
 	uint8_t ids[65536 / 8];
+	/* names only (regdb_text_names): register and name statements
+	 * go here; fields, enums and layouts are skipped unparsed */
+	struct regdb_names *names;
 };
 
 /* "FILE:LINE: " + fmt with one "%.*s" of arg; always -1. */
