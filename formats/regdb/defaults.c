@@ -74,7 +74,6 @@ static void names_init(void)
 				err.msg);
 			abort();
 		}
-	regdb_names_sort(&builtin_names);
 }
 
 const char *hwmsg_regdb_builtin_name(uint16_t id)

@@ -20,6 +20,8 @@ void regdb_names_free(struct regdb_names *t)
 int regdb_names_add(struct regdb_names *t, const char *name, size_t len,
 		    uint16_t id)
 {
+	unsigned int lo = 0, hi = t->n;
+
 	if (t->n == t->cap) {
 		unsigned int cap = t->cap ? t->cap * 2 : 512;
 		struct regdb_name *e = realloc(t->e, cap * sizeof(*e));
@@ -43,34 +45,28 @@ int regdb_names_add(struct regdb_names *t, const char *name, size_t len,
 	}
 	memcpy(t->pool + t->pool_len, name, len);
 	t->pool[t->pool_len + len] = 0;
-	t->e[t->n].id = id;
-	t->e[t->n].off = (uint32_t)t->pool_len;
+	/* kept sorted: after the entries of ids <= id, so that the first
+	 * added of an id wins (the files list ids mostly in order: the
+	 * moves are short, and there is no sort at the end) */
+	while (lo < hi) {
+		unsigned int mid = lo + (hi - lo) / 2;
+
+		if (t->e[mid].id <= id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	memmove(t->e + lo + 1, t->e + lo, (t->n - lo) * sizeof(*t->e));
+	t->e[lo].id = id;
+	t->e[lo].off = (uint32_t)t->pool_len;
 	t->pool_len += len + 1;
 	t->n++;
-	t->sorted = false;
 	return 0;
-}
-
-static int by_id(const void *a, const void *b)
-{
-	const struct regdb_name *x = a, *y = b;
-
-	/* equal ids keep their order: the first loaded wins */
-	if (x->id != y->id)
-		return x->id < y->id ? -1 : 1;
-	return x->off < y->off ? -1 : x->off > y->off;
-}
-
-void regdb_names_sort(struct regdb_names *t)
-{
-	if (t->n)
-		qsort(t->e, t->n, sizeof(*t->e), by_id);
-	t->sorted = true;
 }
 
 const char *regdb_names_find(const struct regdb_names *t, uint16_t id)
 {
-	unsigned int lo = 0, hi = t->sorted ? t->n : 0;
+	unsigned int lo = 0, hi = t->n;
 
 	while (lo < hi) {
 		unsigned int mid = lo + (hi - lo) / 2;
@@ -80,6 +76,5 @@ const char *regdb_names_find(const struct regdb_names *t, uint16_t id)
 		else
 			hi = mid;
 	}
-	return lo < t->n && t->sorted && t->e[lo].id == id ?
-	       t->pool + t->e[lo].off : NULL;
+	return lo < t->n && t->e[lo].id == id ? t->pool + t->e[lo].off : NULL;
 }

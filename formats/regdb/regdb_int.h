@@ -46,18 +46,15 @@ struct regdb_name {
 };
 
 struct regdb_names {
-	struct regdb_name *e;	/* by id once sorted */
+	struct regdb_name *e;	/* by id, then in the order added */
 	unsigned int n, cap;
 	char *pool;		/* the names, NUL-terminated */
 	size_t pool_len, pool_cap;
-	bool sorted;
 };
 
 int regdb_names_add(struct regdb_names *t, const char *name, size_t len,
 		    uint16_t id);
-/* By id, then in the order added (the first added of an id wins). */
-void regdb_names_sort(struct regdb_names *t);
-/* NULL if id has no name (or the table is not sorted). */
+/* The first name added for id, or NULL. */
 const char *regdb_names_find(const struct regdb_names *t, uint16_t id);
 void regdb_names_free(struct regdb_names *t);
 /*

@@ -395,24 +395,11 @@ static int parse_name(struct text_parser *p, const struct tok *t,
 	return push_reg(p, r);
 }
 
-static bool starts_word(const char *line, const char *word)
-{
-	size_t n = strlen(word);
-
-	return !strncmp(line, word, n) &&
-	       (line[n] == ' ' || line[n] == '\t' || !line[n]);
-}
-
 static int parse_statement(struct text_parser *p, const char *line)
 {
 	struct tok t[TEXT_MAX_TOKENS];
 	unsigned int n;
 
-	/* names only: fields, enums and layouts name no register */
-	if (p->names && (line[0] == ' ' || line[0] == '\t' ||
-			 starts_word(line, "enum") ||
-			 starts_word(line, "layout")))
-		return 0;
 	if (tokenize(p, line, t, &n))
 		return -1;
 	if (!n)
@@ -420,6 +407,10 @@ static int parse_statement(struct text_parser *p, const char *line)
 	/* fields are indented, so a field may be called "name" */
 	if (line[0] == ' ' || line[0] == '\t')
 		return text_parse_field(p, t, n);
+	/* names only: what parse_text() did not step over ("enum#...") */
+	if (p->names && (text_tok_is(&t[0], "enum") ||
+			 text_tok_is(&t[0], "layout")))
+		return 0;
 	if (text_tok_is(&t[0], "enum"))
 		return parse_enum(p, t, n);
 	if (text_tok_is(&t[0], "layout"))
@@ -432,7 +423,10 @@ static int parse_statement(struct text_parser *p, const char *line)
 		    t[0].s, t[0].len);
 }
 
-/* Read the next logical line (joining backslash continuations) into buf. */
+/*
+ * Read the next logical line (joining backslash continuations) into buf;
+ * with no buf, step over it.
+ */
 static int next_line(struct text_parser *p, const char **s, const char *end,
 		     char *buf, unsigned int *first_line)
 {
@@ -446,9 +440,15 @@ static int next_line(struct text_parser *p, const char **s, const char *end,
 		bool cont;
 
 		p->line++;
+		cont = len && (*s)[len - 1] == '\\';
+		if (!buf) {
+			*s = nl ? nl + 1 : end;
+			if (!cont)
+				return 0;
+			continue;
+		}
 		if (memchr(*s, '\0', len))
 			return text_err(p, "NUL byte in text%.*s", "", 0);
-		cont = len && (*s)[len - 1] == '\\';
 		if (cont)
 			len--;
 		if (n + len + 1 >= TEXT_MAX_LINE)
@@ -460,8 +460,18 @@ static int next_line(struct text_parser *p, const char **s, const char *end,
 		if (!cont)
 			break;
 	}
-	buf[n ? n - 1 : 0] = 0;
+	if (buf)	/* else a continuation ran into the end of the text */
+		buf[n ? n - 1 : 0] = 0;
 	return 0;
+}
+
+/* Does the line at s start with the statement word? */
+static bool raw_word(const char *s, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+
+	return (size_t)(end - s) > n && !memcmp(s, word, n) &&
+	       (s[n] == ' ' || s[n] == '\t');
 }
 
 /* Every statement of text, in order. */
@@ -477,6 +487,13 @@ static int parse_text(struct text_parser *p, const char *text, size_t len)
 	while (s < end) {
 		unsigned int last;
 
+		/* names only: fields, enums and layouts name no register */
+		if (p->names && (*s == ' ' || *s == '\t' ||
+				 raw_word(s, end, "enum") ||
+				 raw_word(s, end, "layout"))) {
+			next_line(p, &s, end, NULL, &first);
+			continue;
+		}
 		if (next_line(p, &s, end, buf, &first))
 			goto out;
 		/* errors name the first line of a continued statement */
@@ -500,6 +517,9 @@ int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 	unsigned int i;
 	int ret = -1;
 
+	p.ids = calloc(65536 / 8, 1);
+	if (!p.ids)
+		return hwmsg_errf(err, 0, "out of memory");
 	if (parse_text(&p, text, len) || close_layout(&p))
 		goto out;
 	for (i = 0; i < p.n_regs; i++)
@@ -509,6 +529,7 @@ int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 		}
 	ret = 0;
 out:
+	free(p.ids);
 	free(p.fields);
 	free(p.regs);
 	free(p.by_name);
