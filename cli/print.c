@@ -69,7 +69,9 @@ void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
 
 /*
  * Register names by id, looked up once each: a trace names the same few
- * registers over and over.
+ * registers over and over. From the built-in database, which the line's
+ * summary needs anyway: hwmsg_reg_name() alone would first make its table
+ * of names (what stat, which decodes nothing, wants).
  */
 static const char *reg_name_len(uint16_t id, size_t *len)
 {
@@ -77,9 +79,11 @@ static const char *reg_name_len(uint16_t id, size_t *len)
 	static uint8_t known[65536];	/* 1 + its length; 255: longer */
 
 	if (!known[id]) {
+		const struct hwmsg_reg *r =
+			hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 		size_t n;
 
-		name[id] = hwmsg_reg_name(id);
+		name[id] = r ? r->name : hwmsg_reg_name(id);
 		n = name[id] ? strlen(name[id]) : 0;
 		known[id] = (uint8_t)(n < 254 ? n + 1 : 255);
 	}

@@ -10,7 +10,8 @@
 #include "hwmsg/lathist.h"
 #include "select.h"
 
-#define STAT_SLOTS_MIN 256	/* (register, method) pairs; grows as needed */
+#define STAT_SLOTS_MIN 16	/* (register, method) pairs; grows as needed
+				 * (small: a short capture touches no more) */
 
 struct reg_stat {
 	bool used;

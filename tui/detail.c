@@ -4,7 +4,7 @@
  * every field of the record, the EMAD TLVs, the OP fields, the firmware
  * string and latency, what the transaction tracker said, the register.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The header panel: where records come from and the running counters. */
-#include <curses.h>
+#include "curses_dl.h"
 #include <inttypes.h>
 #include <time.h>
 

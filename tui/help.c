@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The help overlay and the status line: the keys are always one key away. */
-#include <curses.h>
+#include "curses_dl.h"
 #include <string.h>
 
 #include "ui.h"

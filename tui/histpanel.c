@@ -6,7 +6,7 @@
  * differs from the row above stands out. Fields no access changed are
  * listed once above.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <stdlib.h>
 #include <string.h>
 

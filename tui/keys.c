@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* What each key does in hwmsg top (the help panel lists them). */
-#include <curses.h>
+#include "curses_dl.h"
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>

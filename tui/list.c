@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* The list panel: one line per message, the selection highlighted. */
-#include <curses.h>
+#include "curses_dl.h"
 #include <inttypes.h>
 #include <stdio.h>
 

@@ -5,7 +5,7 @@
  * state --port prints them), as of the same instant as the state view.
  * A port the driver set up but that is not up stands out.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <stdlib.h>
 #include <string.h>
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* Drawing helpers every panel uses: clipped text and colours. */
-#include <curses.h>
+#include "curses_dl.h"
 #include <stdio.h>
 #include <string.h>
 

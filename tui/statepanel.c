@@ -6,7 +6,7 @@
  * was last written and queried, and its fields on one line, those its
  * last change touched in bold.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <stdio.h>
 #include <string.h>
 

@@ -3,7 +3,7 @@
  * The summary panel: per device, register and method: counts, errors,
  * host and firmware latency; busiest first.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <inttypes.h>
 #include <stdlib.h>
 

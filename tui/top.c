@@ -4,7 +4,7 @@
  * options, the terminal, the loop (take a bounded batch of records, draw,
  * wait up to a tick for a key) and what each key does; the panels draw.
  */
-#include <curses.h>
+#include "curses_dl.h"
 #include <errno.h>
 #include <getopt.h>
 #include <langinfo.h>
@@ -449,6 +449,10 @@ int cmd_top(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO)) {
 		fprintf(stderr, "hwmsg top: standard output is not a terminal "
 				"(hwmsg show prints text)\n");
+		goto fail;
+	}
+	if (top_curses_load(&err) < 0) {
+		fprintf(stderr, "hwmsg top: %s\n", err.msg);
 		goto fail;
 	}
 

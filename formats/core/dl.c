@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "dl.h"
+#include "hwmsg/dl.h"
 
 static void load(struct hwmsg_dl *d)
 {

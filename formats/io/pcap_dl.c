@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libpcap on first use (pcap_dl.h, core/dl.h). */
-#include "dl.h"
+/* libpcap on first use (pcap_dl.h, hwmsg/dl.h). */
+#include "hwmsg/dl.h"
 #include "pcap_dl.h"
 
 static struct hwmsg_pcap pcap;

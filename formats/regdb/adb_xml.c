@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* libxml2 on first use (adb_xml.h, core/dl.h). */
+/* libxml2 on first use (adb_xml.h, hwmsg/dl.h). */
 #include "adb_xml.h"
-#include "dl.h"
+#include "hwmsg/dl.h"
 
 static struct adb_xml xml;
 

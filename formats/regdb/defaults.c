@@ -4,6 +4,7 @@
  * the installed (or HWMSG_ADB_PATH) vendor files, each built once.
  */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -30,6 +31,8 @@ int hwmsg_regdb_load_builtin(struct hwmsg_regdb *db, struct hwmsg_err *err)
 
 static struct hwmsg_regdb *builtin_db;
 static pthread_once_t builtin_once = PTHREAD_ONCE_INIT;
+/* builtin_db once built: hwmsg_reg_name() asks it instead of the names */
+static _Atomic(const struct hwmsg_regdb *) builtin_ready;
 
 static void builtin_init(void)
 {
@@ -42,6 +45,7 @@ static void builtin_init(void)
 			builtin_db ? err.msg : "out of memory");
 		abort();
 	}
+	atomic_store_explicit(&builtin_ready, builtin_db, memory_order_release);
 }
 
 const struct hwmsg_regdb *hwmsg_regdb_builtin(void)
@@ -50,12 +54,50 @@ const struct hwmsg_regdb *hwmsg_regdb_builtin(void)
 	return builtin_db;
 }
 
+/*
+ * The built-in names alone (regdb_text_names() over the same files): a
+ * tool that only names registers (stat) does not build every layout.
+ */
+static struct regdb_names builtin_names;
+static pthread_once_t names_once = PTHREAD_ONCE_INIT;
+
+static void names_init(void)
+{
+	struct hwmsg_err err;
+	unsigned int i;
+
+	for (i = 0; i < regdb_builtin_n_files; i++)
+		if (regdb_text_names(&builtin_names, regdb_builtin_files[i].text,
+				     regdb_builtin_files[i].len,
+				     regdb_builtin_files[i].name, &err)) {
+			fprintf(stderr, "hwmsg: built-in register names: %s\n",
+				err.msg);
+			abort();
+		}
+}
+
+const char *hwmsg_regdb_builtin_name(uint16_t id)
+{
+	pthread_once(&names_once, names_init);
+	return regdb_names_find(&builtin_names, id);
+}
+
 const char *hwmsg_reg_name(uint16_t id)
 {
-	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
+	const struct hwmsg_regdb *db =
+		atomic_load_explicit(&builtin_ready, memory_order_acquire);
+	const struct hwmsg_reg *r;
+	const char *name;
 
-	if (!r)	/* only a vendor database knows it: load those once */
-		r = hwmsg_reg_lookup(id);
+	if (db) {	/* built already: no second table */
+		r = hwmsg_regdb_find(db, id);
+		if (r)
+			return r->name;
+	} else if ((name = hwmsg_regdb_builtin_name(id))) {
+		return name;
+	}
+	/* only a vendor database knows it: load those once */
+	r = hwmsg_reg_lookup(id);
 	return r ? r->name : NULL;
 }
 

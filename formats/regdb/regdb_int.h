@@ -35,6 +35,36 @@ char *regdb_strdup(struct hwmsg_regdb *db, const char *s);
  */
 int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg);
 
+/*
+ * Register names by id without layouts (names.c): what hwmsg_reg_name()
+ * needs, a few pages instead of the whole database's (stat names every
+ * register it counts and decodes none).
+ */
+struct regdb_name {
+	uint16_t id;
+	uint32_t off;		/* into pool */
+};
+
+struct regdb_names {
+	struct regdb_name *e;	/* by id, then in the order added */
+	unsigned int n, cap;
+	char *pool;		/* the names, NUL-terminated */
+	size_t pool_len, pool_cap;
+};
+
+int regdb_names_add(struct regdb_names *t, const char *name, size_t len,
+		    uint16_t id);
+/* The first name added for id, or NULL. */
+const char *regdb_names_find(const struct regdb_names *t, uint16_t id);
+void regdb_names_free(struct regdb_names *t);
+/*
+ * The text parser in its names-only mode: the register and name
+ * statements of text into t, the rest skipped unparsed (a text that
+ * hwmsg_regdb_load_text() accepts gives the names it would add).
+ */
+int regdb_text_names(struct regdb_names *t, const char *text, size_t len,
+		     const char *file, struct hwmsg_err *err);
+
 /* The built-in text files, embedded at build time (builtin_db.c). */
 struct regdb_text_file {
 	const char *name;

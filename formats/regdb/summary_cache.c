@@ -5,7 +5,12 @@
  * register and the first key_len bytes of the payload (the plan's fields,
  * regdb_summary_key_len()): the text made once is copied after that. A
  * small direct-mapped table per thread; a collision only costs a remake.
+ * The table is allocated by a thread's first summary, not in static TLS:
+ * there it was zeroed at the start of every process and thread (9 pages,
+ * about 0.1 ms here), including those that never make a summary (stat).
  */
+#include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "regdb_int.h"
@@ -21,10 +26,36 @@ struct cached {
 	char text[CACHE_TEXT];
 };
 
-static _Thread_local struct cached cache[CACHE_SLOTS];
+static _Thread_local struct cached *cache;
+/* frees a thread's table when it ends */
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+static bool cache_key_made;
 
-static struct cached *slot(const struct hwmsg_reg *reg, const uint8_t *key,
-			   size_t key_len)
+static void make_key(void)
+{
+	cache_key_made = !pthread_key_create(&cache_key, free);
+}
+
+/* NULL when out of memory: nothing is cached then */
+static struct cached *table(void)
+{
+	if (cache)
+		return cache;
+	pthread_once(&cache_once, make_key);
+	/* without a key a thread's table would outlive it */
+	if (!cache_key_made)
+		return NULL;
+	cache = calloc(CACHE_SLOTS, sizeof(*cache));
+	if (cache && pthread_setspecific(cache_key, cache)) {
+		free(cache);
+		cache = NULL;
+	}
+	return cache;
+}
+
+static struct cached *slot(struct cached *table, const struct hwmsg_reg *reg,
+			   const uint8_t *key, size_t key_len)
 {
 	uint32_t h = 2166136261u ^ reg->id;
 
@@ -32,7 +63,7 @@ static struct cached *slot(const struct hwmsg_reg *reg, const uint8_t *key,
 
 	for (size_t i = 0; i < key_len; i++)
 		h = (h ^ key[i]) * 16777619u;
-	return &cache[(h ^ h >> 16) & (CACHE_SLOTS - 1)];
+	return &table[(h ^ h >> 16) & (CACHE_SLOTS - 1)];
 }
 
 static size_t key_of(const struct regdb_summary_plan *plan,
@@ -47,8 +78,12 @@ bool regdb_summary_cached(const struct hwmsg_reg *reg,
 			  size_t size)
 {
 	size_t n = key_of(plan, payload, len);
-	const struct cached *c = slot(reg, payload, n);
+	struct cached *t = table();
+	const struct cached *c;
 
+	if (!t)
+		return false;
+	c = slot(t, reg, payload, n);
 	if (c->serial != plan->serial + 1 || c->key_len != n ||
 	    c->text_len >= size || (n && memcmp(c->key, payload, n)))
 		return false;
@@ -63,10 +98,12 @@ void regdb_summary_keep(const struct hwmsg_reg *reg,
 			size_t text_len)
 {
 	size_t n = key_of(plan, payload, len);
-	struct cached *c = slot(reg, payload, n);
+	struct cached *t = table();
+	struct cached *c;
 
-	if (text_len >= CACHE_TEXT)
+	if (!t || text_len >= CACHE_TEXT)
 		return;
+	c = slot(t, reg, payload, n);
 	c->serial = plan->serial + 1;
 	c->key_len = (uint8_t)n;
 	if (n)

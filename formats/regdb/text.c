@@ -17,7 +17,6 @@
  * forward references and no cycles. A trailing backslash continues a line.
  */
 #include <ctype.h>
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -38,23 +37,52 @@ bool text_tok_is(const struct tok *t, const char *s)
 	return !t->quoted && t->len == strlen(s) && !memcmp(t->s, s, t->len);
 }
 
-/* An unsigned number (0x.. hex, else decimal: never octal) of len chars. */
+static int digit_value(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return 99;
+}
+
+static bool is_x(char c)
+{
+	return c == 'x' || c == 'X';
+}
+
+/*
+ * An unsigned number (0x.. hex, else decimal: never octal) of len chars,
+ * by hand: strtoull() on a copy was a fifth of building the built-in
+ * database. It takes what strtoull() took (after "0x" a second "0x"
+ * prefix, as strtoull's base 16 allows).
+ */
 int text_parse_num(const char *s, size_t len, uint64_t max, uint64_t *out)
 {
-	char buf[32], *end;
-	unsigned long long v;
-	bool hex;
+	unsigned int base = 10;
+	uint64_t v = 0;
+	size_t i = 0;
 
-	if (!len || len >= sizeof(buf) || !isdigit((unsigned char)s[0]))
+	if (!len || len >= 32 || !isdigit((unsigned char)s[0]))
 		return -1;
-	memcpy(buf, s, len);
-	buf[len] = 0;
-	hex = buf[0] == '0' && (buf[1] == 'x' || buf[1] == 'X');
-	if (hex && !isxdigit((unsigned char)buf[2]))
+	if (len > 1 && s[0] == '0' && is_x(s[1])) {
+		base = 16;
+		i = 2;
+		if (len > i + 1 && s[i] == '0' && is_x(s[i + 1]))
+			i += 2;
+	}
+	if (i == len)
 		return -1;
-	errno = 0;
-	v = strtoull(hex ? buf + 2 : buf, &end, hex ? 16 : 10);
-	if (errno || *end || v > max)
+	for (; i < len; i++) {
+		int d = digit_value(s[i]);
+
+		if (d >= (int)base || v > (UINT64_MAX - (uint64_t)d) / base)
+			return -1;
+		v = v * base + (uint64_t)d;
+	}
+	if (v > max)
 		return -1;
 	*out = v;
 	return 0;
@@ -339,6 +367,19 @@ static struct hwmsg_reg *new_reg(struct text_parser *p, const struct tok *name)
 	return r;
 }
 
+/* Names-only mode: the name and id of a register or name statement. */
+static int add_name_only(struct text_parser *p, const struct tok *name,
+			 const struct tok *id)
+{
+	uint16_t v;
+
+	if (parse_id(p, id, &v))
+		return -1;
+	if (regdb_names_add(p->names, name->s, name->len, v))
+		return hwmsg_errf(p->err, 0, "out of memory");
+	return 0;
+}
+
 static int parse_register(struct text_parser *p, const struct tok *t,
 			  unsigned int n)
 {
@@ -349,6 +390,8 @@ static int parse_register(struct text_parser *p, const struct tok *t,
 	    (n == 5 && !t[4].quoted))
 		return text_err(p, "usage: register NAME ID LEN [\"description\"]%.*s",
 			    "", 0);
+	if (p->names)
+		return add_name_only(p, &t[1], &t[2]);
 	r = new_reg(p, &t[1]);
 	l = regdb_alloc(p->db, sizeof(*l));
 	if (!r || !l)
@@ -372,6 +415,8 @@ static int parse_name(struct text_parser *p, const struct tok *t,
 
 	if (n != 3 || !text_valid_name(&t[1]))
 		return text_err(p, "usage: name NAME ID%.*s", "", 0);
+	if (p->names)
+		return add_name_only(p, &t[1], &t[2]);
 	r = new_reg(p, &t[1]);
 	if (!r || parse_id(p, &t[2], &r->id))
 		return -1;
@@ -390,6 +435,10 @@ static int parse_statement(struct text_parser *p, const char *line)
 	/* fields are indented, so a field may be called "name" */
 	if (line[0] == ' ' || line[0] == '\t')
 		return text_parse_field(p, t, n);
+	/* names only: what parse_text() did not step over ("enum#...") */
+	if (p->names && (text_tok_is(&t[0], "enum") ||
+			 text_tok_is(&t[0], "layout")))
+		return 0;
 	if (text_tok_is(&t[0], "enum"))
 		return parse_enum(p, t, n);
 	if (text_tok_is(&t[0], "layout"))
@@ -402,7 +451,10 @@ static int parse_statement(struct text_parser *p, const char *line)
 		    t[0].s, t[0].len);
 }
 
-/* Read the next logical line (joining backslash continuations) into buf. */
+/*
+ * Read the next logical line (joining backslash continuations) into buf;
+ * with no buf, step over it.
+ */
 static int next_line(struct text_parser *p, const char **s, const char *end,
 		     char *buf, unsigned int *first_line)
 {
@@ -416,9 +468,15 @@ static int next_line(struct text_parser *p, const char **s, const char *end,
 		bool cont;
 
 		p->line++;
+		cont = len && (*s)[len - 1] == '\\';
+		if (!buf) {
+			*s = nl ? nl + 1 : end;
+			if (!cont)
+				return 0;
+			continue;
+		}
 		if (memchr(*s, '\0', len))
 			return text_err(p, "NUL byte in text%.*s", "", 0);
-		cont = len && (*s)[len - 1] == '\\';
 		if (cont)
 			len--;
 		if (n + len + 1 >= TEXT_MAX_LINE)
@@ -430,8 +488,53 @@ static int next_line(struct text_parser *p, const char **s, const char *end,
 		if (!cont)
 			break;
 	}
-	buf[n ? n - 1 : 0] = 0;
+	if (buf)	/* else a continuation ran into the end of the text */
+		buf[n ? n - 1 : 0] = 0;
 	return 0;
+}
+
+/* Does the line at s start with the statement word? */
+static bool raw_word(const char *s, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+
+	return (size_t)(end - s) > n && !memcmp(s, word, n) &&
+	       (s[n] == ' ' || s[n] == '\t');
+}
+
+/* Every statement of text, in order. */
+static int parse_text(struct text_parser *p, const char *text, size_t len)
+{
+	const char *s = text, *end = text + len;
+	char *buf = malloc(TEXT_MAX_LINE);
+	unsigned int first;
+	int ret = -1;
+
+	if (!buf)
+		return hwmsg_errf(p->err, 0, "out of memory");
+	while (s < end) {
+		unsigned int last;
+
+		/* names only: fields, enums and layouts name no register */
+		if (p->names && (*s == ' ' || *s == '\t' ||
+				 raw_word(s, end, "enum") ||
+				 raw_word(s, end, "layout"))) {
+			next_line(p, &s, end, NULL, &first);
+			continue;
+		}
+		if (next_line(p, &s, end, buf, &first))
+			goto out;
+		/* errors name the first line of a continued statement */
+		last = p->line;
+		p->line = first;
+		if (parse_statement(p, buf))
+			goto out;
+		p->line = last;
+	}
+	ret = 0;
+out:
+	free(buf);
+	return ret;
 }
 
 int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
@@ -439,26 +542,13 @@ int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 {
 	struct text_parser p = { .db = db, .file = file ? file : "<text>",
 				 .err = err };
-	const char *s = text, *end = text + len;
-	char *buf = malloc(TEXT_MAX_LINE);
-	unsigned int i, first;
+	unsigned int i;
 	int ret = -1;
 
-	if (!buf)
+	p.ids = calloc(65536 / 8, 1);
+	if (!p.ids)
 		return hwmsg_errf(err, 0, "out of memory");
-	while (s < end) {
-		unsigned int last;
-
-		if (next_line(&p, &s, end, buf, &first))
-			goto out;
-		/* errors name the first line of a continued statement */
-		last = p.line;
-		p.line = first;
-		if (parse_statement(&p, buf))
-			goto out;
-		p.line = last;
-	}
-	if (close_layout(&p))
+	if (parse_text(&p, text, len) || close_layout(&p))
 		goto out;
 	for (i = 0; i < p.n_regs; i++)
 		if (regdb_add(db, p.regs[i]) < 0) {
@@ -467,9 +557,18 @@ int hwmsg_regdb_load_text(struct hwmsg_regdb *db, const char *text,
 		}
 	ret = 0;
 out:
-	free(buf);
+	free(p.ids);
 	free(p.fields);
 	free(p.regs);
 	free(p.by_name);
 	return ret;
+}
+
+int regdb_text_names(struct regdb_names *t, const char *text, size_t len,
+		     const char *file, struct hwmsg_err *err)
+{
+	struct text_parser p = { .file = file ? file : "<text>", .err = err,
+				 .names = t };
+
+	return parse_text(&p, text, len);
 }

@@ -38,7 +38,10 @@ struct text_parser {
 	 * full) and by id: a register defined twice is found at once */
 	struct hwmsg_reg **by_name;
 	unsigned int name_slots;
-	uint8_t ids[65536 / 8];
+	uint8_t *ids;		/* 65536 bits; malloc'd: names only has none */
+	/* names only (regdb_text_names): register and name statements
+	 * go here; fields, enums and layouts are skipped unparsed */
+	struct regdb_names *names;
 };
 
 /* "FILE:LINE: " + fmt with one "%.*s" of arg; always -1. */

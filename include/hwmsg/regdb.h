@@ -172,8 +172,12 @@ const struct hwmsg_reg *hwmsg_regdb_at(const struct hwmsg_regdb *db,
 				       unsigned int i);
 
 /* Name of a register id ("PMLP"): built-in, else from the vendor (ADB)
- * databases, which are then loaded once; NULL if unknown. */
+ * databases, which are then loaded once; NULL if unknown. Until the
+ * built-in database is built, the built-in names come from a table of
+ * names alone (hwmsg_regdb_builtin_name()), a fraction of its cost. */
 const char *hwmsg_reg_name(uint16_t id);
+/* The built-in name of id, or NULL: what hwmsg_regdb_builtin() names it. */
+const char *hwmsg_regdb_builtin_name(uint16_t id);
 
 extern const struct hwmsg_name hwmsg_reg_kind_names[];
 extern const struct hwmsg_name hwmsg_reg_access_names[];

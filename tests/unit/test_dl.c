@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Libraries opened late (formats/core/dl.h: libpcap, libxml2): functions
+ * Libraries opened late (hwmsg/dl.h: libpcap, libxml2, ncursesw): functions
  * found and callable; a library that is not there or lacks a function is
  * one line naming it, every time it is asked for, and nothing half-filled
  * is handed out.
@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../../formats/core/dl.h"
+#include "hwmsg/dl.h"
 #include "../test.h"
 
 struct libc_fns {

@@ -3,12 +3,12 @@
  * A library opened the first time it is needed, by the soname found at
  * build time, rather than linked: a tool that never needs it does not pay
  * for mapping and relocating it and what it pulls in (libpcap: libdbus,
- * libsystemd, libgcrypt; libxml2: ICU and the C++ runtime). Its functions
- * land in a struct of pointers typed as the library's headers declare
- * them. Private to libhwmsg.
+ * libsystemd, libgcrypt; libxml2: ICU and the C++ runtime; libncursesw
+ * and libtinfo, which only hwmsg top draws with). Its functions land in a
+ * struct of pointers typed as the library's headers declare them.
  */
-#ifndef HWMSG_CORE_DL_H
-#define HWMSG_CORE_DL_H
+#ifndef HWMSG_DL_H
+#define HWMSG_DL_H
 
 #include <pthread.h>
 #include <stdbool.h>
