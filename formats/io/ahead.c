@@ -2,9 +2,8 @@
 /*
  * Read-ahead on a second thread (see ahead.h).
  *
- * The ring is one 2 MiB-aligned mapping asked for as a transparent huge
- * page: a first touch of each 4 KiB page costs more than the read itself
- * saves on some virtual machines. The producer runs until the ring is
+ * The ring is a huge-page buffer (hugebuf.h): a first touch of each 4 KiB
+ * page costs more than the read itself saves on some virtual machines. The producer runs until the ring is
  * full and then waits until all but HWMSG_AHEAD_LOW slots are released,
  * so that it sleeps and wakes (some 10 us each here) once per six slots,
  * not once per slot. The caller reads only regular files ahead: filling a
@@ -13,11 +12,10 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "ahead.h"
+#include "hugebuf.h"
 
-#define RING_ALIGN	(2u << 20)
 /* the producer is woken with this many slots left to use: enough for it
  * to fill the next before they are used up, few for fewer wake-ups */
 #define HWMSG_AHEAD_LOW	2u
@@ -56,26 +54,6 @@ static void *producer(void *arg)
 	return NULL;
 }
 
-static bool map_ring(struct hwmsg_ahead *a)
-{
-	size_t size = (size_t)HWMSG_AHEAD_SLOTS * a->slot;
-	uintptr_t base;
-
-	/* room to align: the huge page needs a 2 MiB boundary */
-	a->map_len = size + RING_ALIGN;
-	a->map = mmap(NULL, a->map_len, PROT_READ | PROT_WRITE,
-		      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (a->map == MAP_FAILED) {
-		a->map = NULL;
-		return false;
-	}
-	base = ((uintptr_t)a->map + RING_ALIGN - 1) & ~(uintptr_t)(RING_ALIGN - 1);
-	a->ring = (uint8_t *)base;
-	/* only a hint: without huge pages the ring is just slower to fill */
-	madvise(a->ring, size, MADV_HUGEPAGE);
-	return true;
-}
-
 bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
 		       void *ctx, size_t slot_size, size_t meta_size)
 {
@@ -90,7 +68,9 @@ bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
 	a->metas = calloc(HWMSG_AHEAD_SLOTS, meta_size ? meta_size : 1);
 	if (!a->metas)
 		return false;
-	if (!map_ring(a))
+	/* a huge page: see the top of this file */
+	if (!hugebuf_reserve(&a->ring, &a->ring_cap, 0,
+			     (size_t)HWMSG_AHEAD_SLOTS * slot_size))
 		goto metas;
 	if (pthread_mutex_init(&a->lock, NULL))
 		goto unmap;
@@ -110,8 +90,8 @@ bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
 mutex:
 	pthread_mutex_destroy(&a->lock);
 unmap:
-	munmap(a->map, a->map_len);
-	a->map = NULL;
+	hugebuf_free(a->ring, a->ring_cap);
+	a->ring = NULL;
 metas:
 	free(a->metas);
 	a->metas = NULL;
@@ -151,7 +131,7 @@ void hwmsg_ahead_release(struct hwmsg_ahead *a)
 
 void hwmsg_ahead_stop(struct hwmsg_ahead *a)
 {
-	if (!a->map)
+	if (!a->ring)
 		return;
 	pthread_mutex_lock(&a->lock);
 	a->stop = true;
@@ -160,8 +140,8 @@ void hwmsg_ahead_stop(struct hwmsg_ahead *a)
 	pthread_join(a->thread, NULL);
 	pthread_cond_destroy(&a->cond);
 	pthread_mutex_destroy(&a->lock);
-	munmap(a->map, a->map_len);
-	a->map = NULL;
+	hugebuf_free(a->ring, a->ring_cap);
+	a->ring = NULL;
 	free(a->metas);
 	a->metas = NULL;
 }

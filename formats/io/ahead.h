@@ -29,9 +29,8 @@ struct hwmsg_ahead {
 	pthread_t thread;
 	pthread_mutex_t lock;
 	pthread_cond_t cond;	/* either side waits: rarely, see the .c */
-	void *map;		/* the ring's mapping, map_len bytes */
-	size_t map_len;
 	uint8_t *ring;		/* HWMSG_AHEAD_SLOTS slots of slot bytes */
+	size_t ring_cap;	/* its mapping's size (hugebuf.h) */
 	size_t slot;
 	uint8_t *metas;		/* a meta of meta_size bytes per slot */
 	size_t meta_size;
