@@ -106,16 +106,35 @@ static bool is_device(const struct dev_stat *d, const struct hwmsg_record *rec)
 	       !rec->bus[d->bus_len];
 }
 
+/* rec is of device i: counted, and known by its names_id from now on. */
+static void counted(struct stat_ctx *c, const struct hwmsg_record *rec,
+		    unsigned int i)
+{
+	unsigned int k = rec->names_id % STAT_NAMES_CACHE;
+
+	c->devs[i].records++;
+	c->last_dev = i;
+	if (rec->names_id) {
+		c->by_names[k].names_id = rec->names_id;
+		c->by_names[k].dev = i;
+	}
+}
+
 static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 {
+	unsigned int k = rec->names_id % STAT_NAMES_CACHE;
 	char name[sizeof(c->devs[0].name)];
 	struct dev_stat *d;
 	unsigned int i;
 	int n;
 
+	if (rec->names_id && c->by_names[k].names_id == rec->names_id) {
+		counted(c, rec, c->by_names[k].dev);
+		return;
+	}
 	/* records come in runs of one device: try the last one first */
 	if (c->n_devs && is_device(&c->devs[c->last_dev], rec)) {
-		c->devs[c->last_dev].records++;
+		counted(c, rec, c->last_dev);
 		return;
 	}
 	/* devices interleave (a switch and a NIC): the name is made only
@@ -123,8 +142,7 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 	for (i = 0; i < c->n_devs && !is_device(&c->devs[i], rec); i++)
 		;
 	if (i < c->n_devs) {
-		c->devs[i].records++;
-		c->last_dev = i;
+		counted(c, rec, i);
 		return;
 	}
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
@@ -150,8 +168,7 @@ static void count_device(struct stat_ctx *c, const struct hwmsg_record *rec)
 		    !strchr(rec->bus, '/'))
 			d->bus_len = strlen(rec->bus);
 	}
-	d->records++;
-	c->last_dev = i;
+	counted(c, rec, i);
 }
 
 static void print_devices(const struct stat_ctx *c)

@@ -23,6 +23,7 @@ struct reg_stat {
 };
 
 #define STAT_MAX_DEVS 32	/* listed by name; more are counted */
+#define STAT_NAMES_CACHE 8	/* devices known by names_id at once */
 
 struct dev_stat {
 	char name[128];		/* bus/dev */
@@ -42,6 +43,11 @@ struct stat_ctx {
 	uint64_t status[128];
 	struct dev_stat devs[STAT_MAX_DEVS];
 	unsigned int n_devs, last_dev;
+	/* a record's names_id to its device: its names not compared */
+	struct {
+		uint32_t names_id;
+		unsigned int dev;
+	} by_names[STAT_NAMES_CACHE];
 	uint64_t other_dev_records;	/* of devices past STAT_MAX_DEVS */
 	/* the writers' ISBs, summed over the files that have them */
 	uint64_t received, dropped, unattributed, filtered;

@@ -146,6 +146,7 @@ int hwmsg_rec_decode(const uint8_t *buf, size_t len, struct hwmsg_record *rec,
 	rec->payload = NULL;
 	rec->len = rec->orig_len = 0;
 	rec->tags = 0;
+	rec->names_id = 0;
 
 	while (off < len) {
 		const uint8_t *val;

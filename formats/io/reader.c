@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "devnames.h"
 #include "hwmsg/io.h"
 #include "in.h"
 #include "pcap_dl.h"
@@ -46,6 +47,7 @@ struct hwmsg_reader {
 	uint8_t *names;		/* a record whose names got their NUL */
 	size_t names_cap;
 	uint64_t block;		/* plain offset of the last packet's block */
+	struct hwmsg_devnames devnames;	/* numbered, for names_id */
 };
 
 void hwmsg_reader_close(struct hwmsg_reader *r)
@@ -62,6 +64,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 		fclose(r->src);
 	free(r->scratch);
 	free(r->names);
+	hwmsg_devnames_free(&r->devnames);
 	free(r->name);
 	free(r);
 }
@@ -608,9 +611,13 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 		r->block = p.block;
 		memset(rec, 0, sizeof(*rec));
 		rec->ts_ns = p.ts_ns;
-		if (r->info.format != HWMSG_INPUT_ETHERNET)
-			return user15_record(r, p.data, p.caplen, p.len,
-					     p.data_off, rec, err) ? -1 : 1;
+		if (r->info.format != HWMSG_INPUT_ETHERNET) {
+			if (user15_record(r, p.data, p.caplen, p.len,
+					  p.data_off, rec, err))
+				return -1;
+			hwmsg_devnames_add(&r->devnames, rec);
+			return 1;
+		}
 		if (p.caplen < HWMSG_EMAD_ETH_HDR_LEN ||
 		    hwmsg_get_be16(p.data + HWMSG_EMAD_ETH_ETHERTYPE_OFF) !=
 			    HWMSG_EMAD_ETHERTYPE) {

@@ -39,6 +39,8 @@ struct txn_dev {
 	uint32_t fifo_head, fifo_tail;
 };
 
+#define TXN_NAMES_CACHE	8u	/* a power of two */
+
 struct hwmsg_txn {
 	struct pending *pool;
 	uint32_t *buckets;
@@ -49,6 +51,10 @@ struct hwmsg_txn {
 	uint32_t oldest, newest;
 	struct txn_dev *devs;
 	uint32_t n_devs, cap_devs, last_dev;
+	/* a record's names_id to its device: no names compared (0: empty) */
+	struct {
+		uint32_t names_id, dev;
+	} by_names[TXN_NAMES_CACHE];
 	hwmsg_txn_orphan_cb evict_cb;
 	void *evict_arg;
 	unsigned long evicted;
@@ -160,6 +166,22 @@ static uint32_t dev_lookup(struct hwmsg_txn *t, const char *bus,
 	}
 	d->fifo_head = d->fifo_tail = NIL;
 	return t->last_dev = t->n_devs++;
+}
+
+/* The record's device, by its names_id when it has one seen before. */
+static uint32_t dev_of(struct hwmsg_txn *t, const struct hwmsg_record *rec)
+{
+	uint32_t id = rec->names_id, dev;
+	unsigned int k = id % TXN_NAMES_CACHE;
+
+	if (id && t->by_names[k].names_id == id)
+		return t->by_names[k].dev;
+	dev = dev_lookup(t, rec->bus, rec->dev);
+	if (id && dev != NIL) {
+		t->by_names[k].names_id = id;
+		t->by_names[k].dev = dev;
+	}
+	return dev;
 }
 
 static void age_unlink(struct hwmsg_txn *t, uint32_t i)
@@ -390,7 +412,7 @@ void hwmsg_txn_feed_ref(struct hwmsg_txn *t, const struct hwmsg_record *rec,
 		info->event = true;
 		return;
 	}
-	dev = dev_lookup(t, rec->bus, rec->dev);
+	dev = dev_of(t, rec);
 	if (dev == NIL)
 		return;
 

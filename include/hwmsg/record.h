@@ -37,6 +37,14 @@ struct hwmsg_record {
 	uint32_t orig_len;	/* bytes the message had; == len unless truncated */
 	uint16_t tags;		/* hwmsg_rec_decode: 1 << tag of each known tag
 				 * met (absent and empty names differ) */
+	/*
+	 * hwmsg_reader_next: a number for the record's bus, dev and driver,
+	 * never given to other names in this process (the same names keep
+	 * their number through a capture), so that a consumer may remember
+	 * what it found for a device by it instead of comparing the names
+	 * of every record; 0: not numbered, compare the names.
+	 */
+	uint32_t names_id;
 };
 
 /* Bytes the encoded record takes (TLV stream, no pcap framing). */
