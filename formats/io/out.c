@@ -403,9 +403,10 @@ static int hand_over(struct hwmsg_out *o, struct hwmsg_err *err)
 		o->thread_on = start_thread(o);
 	if (!o->thread_on)
 		return run_here(o, err);
-	/* the slot of the job handed HWMSG_OUT_JOBS ago must be written */
+	/* the slot of the job handed HWMSG_OUT_JOBS ago must be written:
+	 * wait for all jobs but the last, one wake-up for them all */
 	if (o->handed - o->put == HWMSG_OUT_JOBS &&
-	    put_done(o, o->put + 1, err))
+	    put_done(o, o->put + HWMSG_OUT_JOBS - 1, err))
 		return -1;
 	j = &o->jobs[o->handed % HWMSG_OUT_JOBS];
 	take_pending(o, j);
