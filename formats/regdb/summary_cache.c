@@ -44,13 +44,11 @@ static void make_key(void)
 	cache_key_made = !pthread_key_create(&cache_key, unmap);
 }
 
-/* NULL when out of memory: nothing is cached then */
-static struct cached *table(void)
+/* A thread's first summary: NULL when out of memory (nothing cached). */
+static struct cached *map_table(void)
 {
 	void *p;
 
-	if (cache)
-		return cache;
 	pthread_once(&cache_once, make_key);
 	/* without a key a thread's table would outlive it */
 	if (!cache_key_made)
@@ -65,6 +63,11 @@ static struct cached *table(void)
 	}
 	cache = p;
 	return cache;
+}
+
+static inline struct cached *table(void)
+{
+	return cache ? cache : map_table();
 }
 
 static struct cached *slot(struct cached *table, const struct hwmsg_reg *reg,
