@@ -4,41 +4,39 @@
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include <zstd_errors.h>
+#include <sys/stat.h>
 
 #include "hwmsg/wire.h"
 #include "in.h"
 
-static size_t read_src(struct hwmsg_in *in, uint8_t *buf, size_t size)
+static void read_ahead_config(struct hwmsg_in *in)
 {
-	size_t n = 0;
+	const char *env = getenv("HWMSG_READ_AHEAD");
+	unsigned long long after, slot;
+	char *end;
 
-	while (n < size && in->peek_pos < in->peek_len)
-		buf[n++] = in->peek[in->peek_pos++];
-	if (n < size && !in->src_eof) {
-		size_t got = fread(buf + n, 1, size - n, in->src);
-
-		if (got < size - n)
-			in->src_eof = true;
-		n += got;
+	in->ahead_after = HWMSG_IN_AHEAD_AFTER;
+	in->ahead_slot = HWMSG_IN_AHEAD_SLOT;
+	if (!env)
+		return;
+	if (!strcmp(env, "off")) {
+		in->ahead_after = UINT64_MAX;
+		return;
 	}
-	in->src_read += n;
-	return n;
-}
-
-static int src_error(struct hwmsg_in *in)
-{
-	if (!ferror(in->src))
-		return 0;
-	snprintf(in->errmsg, sizeof(in->errmsg), "read: %s",
-		 strerror(errno ? errno : EIO));
-	return -1;
+	after = strtoull(env, &end, 0);
+	if (end == env)
+		return;
+	in->ahead_after = after;
+	if (*end == ',') {
+		slot = strtoull(end + 1, &end, 0);
+		if (slot && slot <= (64u << 20))
+			in->ahead_slot = (size_t)slot;
+	}
 }
 
 /* A frame starts here; a skippable frame's successor at the same plain
  * offset replaces it (decoding from either gives the same bytes). */
-static void note_frame(struct hwmsg_in *in, uint64_t comp)
+static void note_frame(struct hwmsg_in *in, const struct hwmsg_in_frame *f)
 {
 	struct hwmsg_in_frame *last;
 	unsigned int i;
@@ -46,19 +44,23 @@ static void note_frame(struct hwmsg_in *in, uint64_t comp)
 	if (in->n_frames) {
 		i = (in->frame_next + HWMSG_IN_FRAMES - 1) % HWMSG_IN_FRAMES;
 		last = &in->frames[i];
-		if (last->comp == comp)
+		if (last->comp == f->comp)
 			return;
-		if (last->plain == in->plain_out) {
-			last->comp = comp;
+		if (last->plain == f->plain) {
+			last->comp = f->comp;
 			return;
 		}
 	}
-	in->frames[in->frame_next] = (struct hwmsg_in_frame){
-		in->plain_out, comp
-	};
+	in->frames[in->frame_next] = *f;
 	in->frame_next = (in->frame_next + 1) % HWMSG_IN_FRAMES;
 	if (in->n_frames < HWMSG_IN_FRAMES)
 		in->n_frames++;
+}
+
+static void note_frames(struct hwmsg_in *in, const struct hwmsg_src_notes *n)
+{
+	for (unsigned int i = 0; i < n->n; i++)
+		note_frame(in, &n->f[i]);
 }
 
 int hwmsg_in_frame_of(const struct hwmsg_in *in, uint64_t off,
@@ -76,58 +78,110 @@ int hwmsg_in_frame_of(const struct hwmsg_in *in, uint64_t off,
 	return -1;
 }
 
-/* Decompress up to size bytes; 0 at the end, -1 with errmsg set. */
-static ssize_t read_zstd(struct hwmsg_in *in, uint8_t *buf, size_t size)
+/* What the read-ahead thread says of a slot besides its bytes. */
+struct ahead_meta {
+	struct hwmsg_src_notes notes;	/* frame starts met filling it */
+	uint64_t src_read;	/* file bytes read when it was full */
+	char errmsg[160];	/* an error after its bytes */
+};
+
+/* On the read-ahead thread: a slot of plain bytes from the source. */
+static size_t fill_slot(void *ctx, uint8_t *buf, size_t cap, void *meta,
+			bool *end)
 {
-	ZSTD_outBuffer out = { buf, size, 0 };
+	struct hwmsg_in *in = ctx;
+	struct ahead_meta *m = meta;
+	size_t n = 0;
 
-	while (out.pos < out.size) {
-		size_t before = out.pos, in_before, ret;
+	m->notes.n = 0;
+	m->errmsg[0] = '\0';
+	while (n < cap && m->notes.n < HWMSG_SRC_NOTES) {
+		ssize_t got = hwmsg_src_produce(&in->src, buf + n, cap - n,
+						&m->notes, m->errmsg,
+						sizeof(m->errmsg));
 
-		if (in->zin.pos == in->zin.size && !in->src_eof) {
-			in->zin.src = in->ibuf;
-			in->zin.size = read_src(in, in->ibuf, in->icap);
-			in->zin.pos = 0;
-			if (src_error(in))
-				return out.pos ? (ssize_t)out.pos : -1;
-		}
-		in_before = in->zin.pos;
-		ret = ZSTD_decompressStream(in->dc, &out, &in->zin);
-		if (ZSTD_isError(ret) &&
-		    ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge) {
-			snprintf(in->errmsg, sizeof(in->errmsg),
-				 "zstd: a frame wants a window over %u MiB (compressed with --long?): decompress it first (zstd -d)",
-				 1u << (HWMSG_IN_WINDOW_LOG_MAX - 20));
-			return out.pos ? (ssize_t)out.pos : -1;
-		}
-		if (ZSTD_isError(ret)) {
-			snprintf(in->errmsg, sizeof(in->errmsg),
-				 "zstd: %s (compressed offset 0x%" PRIx64 ")",
-				 ZSTD_getErrorName(ret),
-				 in->src_read - (in->zin.size - in->zin.pos));
-			/* hand out what came before the damage; the error
-			 * is reported on the next read */
-			return out.pos ? (ssize_t)out.pos : -1;
-		}
-		in->plain_out += out.pos - before;
-		/* an idle call returns a hint even between frames */
-		if (in->zin.pos != in_before || out.pos != before)
-			in->frame_open = ret != 0;
-		/* 0: a frame ended, flushed; the next one starts here */
-		if (!ret)
-			note_frame(in, in->src_read -
-					       (in->zin.size - in->zin.pos));
-		if (in->zin.pos == in->zin.size && in->src_eof &&
-		    out.pos == before)
+		if (got > 0)
+			n += (size_t)got;
+		if (got <= 0 || m->errmsg[0]) {
+			*end = true;	/* the end, or an error: nothing after */
 			break;
+		}
 	}
-	if (!out.pos && in->frame_open) {
-		snprintf(in->errmsg, sizeof(in->errmsg),
-			 "zstd frame cut short at compressed offset 0x%" PRIx64,
-			 in->src_read);
+	m->src_read = in->src.read;
+	return n;
+}
+
+/* A large regular file goes on to be read on a thread; anything else, or
+ * no thread to be had, is read here as before. */
+static void maybe_read_ahead(struct hwmsg_in *in)
+{
+	struct stat st;
+	int fd;
+
+	if (in->src.plain < in->ahead_after)
+		return;
+	in->ahead_after = UINT64_MAX;	/* one try */
+	fd = fileno(in->src.file);
+	if (fd < 0 || fstat(fd, &st) || !S_ISREG(st.st_mode))
+		return;
+	in->ahead_on = hwmsg_ahead_start(&in->ahead, fill_slot, in,
+					 in->ahead_slot,
+					 sizeof(struct ahead_meta));
+}
+
+/* Up to size plain bytes from the read-ahead slots: as from the source. */
+static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
+{
+	size_t n = 0;
+
+	while (n < size && !in->ahead_done) {
+		struct ahead_meta *m;
+		const uint8_t *p;
+		size_t len, take;
+		void *meta;
+
+		p = hwmsg_ahead_next(&in->ahead, &len, &meta);
+		if (!p) {
+			in->ahead_done = true;
+			break;
+		}
+		m = meta;
+		if (!in->ahead_pos) {	/* a slot begun */
+			note_frames(in, &m->notes);
+			in->src_read = m->src_read;
+		}
+		take = len - in->ahead_pos;
+		if (take > size - n)
+			take = size - n;
+		memcpy(dst + n, p + in->ahead_pos, take);
+		n += take;
+		in->ahead_pos += take;
+		if (in->ahead_pos < len)
+			break;
+		/* the slot is used up: its error comes after its bytes */
+		in->ahead_pos = 0;
+		if (m->errmsg[0]) {
+			memcpy(in->errmsg, m->errmsg, sizeof(in->errmsg));
+			in->ahead_done = true;
+		}
+		hwmsg_ahead_release(&in->ahead);
+	}
+	if (!n && in->errmsg[0])
 		return -1;
-	}
-	return (ssize_t)out.pos;
+	return (ssize_t)n;
+}
+
+/* Up to size plain bytes straight from the source. */
+static ssize_t take_direct(struct hwmsg_in *in, uint8_t *dst, size_t size)
+{
+	struct hwmsg_src_notes notes = { .n = 0 };
+	ssize_t n;
+
+	n = hwmsg_src_produce(&in->src, dst, size, &notes, in->errmsg,
+			      sizeof(in->errmsg));
+	note_frames(in, &notes);
+	in->src_read = in->src.read;
+	return n;
 }
 
 /* Append up to size plain bytes to the chunk (it has the room): the
@@ -137,13 +191,10 @@ static ssize_t produce(struct hwmsg_in *in, size_t size)
 	uint8_t *dst = in->chunk + in->chunk_len;
 	ssize_t n;
 
-	if (in->dc) {
-		n = read_zstd(in, dst, size);
-	} else {
-		n = (ssize_t)read_src(in, dst, size);
-		if (src_error(in))
-			n = -1;
-	}
+	if (!in->ahead_on)
+		maybe_read_ahead(in);
+	n = in->ahead_on ? take_ahead(in, dst, size) :
+			   take_direct(in, dst, size);
 	if (n <= 0) {
 		in->ended = !n;
 		return n;
@@ -282,33 +333,24 @@ FILE *hwmsg_in_open(struct hwmsg_in *in, FILE *src, struct hwmsg_err *err)
 		.seek = cookie_seek,
 		.close = cookie_close,
 	};
+	struct hwmsg_src_notes notes = { .n = 0 };
 	FILE *f;
 
 	memset(in, 0, sizeof(*in));
 	hwmsg_scan_init(&in->scan);
-	in->src = src;
-	in->peek_len = fread(in->peek, 1, sizeof(in->peek), src);
-	if (ferror(src)) {
-		hwmsg_errf(err, 0, "read: %s", strerror(errno));
+	read_ahead_config(in);
+	if (hwmsg_src_open(&in->src, src, &notes, in->errmsg,
+			   sizeof(in->errmsg))) {
+		hwmsg_errf(err, 0, "%s", in->errmsg);
+		hwmsg_in_free(in);
 		return NULL;
 	}
+	note_frames(in, &notes);
 	in->chunk_cap = HWMSG_IN_KEEP + HWMSG_IN_CHUNK;
 	in->chunk = malloc(in->chunk_cap);
 	in->stdio_buf = malloc(HWMSG_IN_STDIO_BUF);
 	if (!in->chunk || !in->stdio_buf)
 		goto nomem;
-	if (in->peek_len == 4 && hwmsg_get_le32(in->peek) == HWMSG_ZSTD_MAGIC) {
-		note_frame(in, 0);
-		in->dc = ZSTD_createDCtx();
-		in->icap = ZSTD_DStreamInSize();
-		in->ibuf = malloc(in->icap);
-		if (!in->dc || !in->ibuf)
-			goto nomem;
-		/* bounded memory whatever the file asks for (zstd --long=27
-		 * wants 128 MiB); ours need 1 MiB, zstd -19 8 MiB */
-		ZSTD_DCtx_setParameter(in->dc, ZSTD_d_windowLogMax,
-				       HWMSG_IN_WINDOW_LOG_MAX);
-	}
 	f = fopencookie(in, "r", funcs);
 	if (!f)
 		goto nomem;
@@ -324,13 +366,13 @@ nomem:
 
 void hwmsg_in_free(struct hwmsg_in *in)
 {
-	ZSTD_freeDCtx(in->dc);
-	free(in->ibuf);
+	if (in->ahead_on)
+		hwmsg_ahead_stop(&in->ahead);
+	in->ahead_on = false;
+	hwmsg_src_free(&in->src);
 	free(in->chunk);
 	free(in->stdio_buf);
 	hwmsg_scan_free(&in->scan);
 	in->stdio_buf = NULL;
-	in->dc = NULL;
-	in->ibuf = NULL;
 	in->chunk = NULL;
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The reader's input: the source bytes, decompressing zstd on the fly
- * (streaming, bounded memory), in spans for the reader's own pcapng walk
+ * The reader's input: the source's plain bytes (src.c; for a large file
+ * read and decompressed ahead on a thread, ahead.c), in spans for the reader's own pcapng walk
  * or as a stdio FILE for libpcap (classic pcap, HWMSG_READER=libpcap). It keeps
  * the latest chunk it produced so the reader can look back at the bytes
  * just before libpcap's position (a pcapng block's trailing length) and name
@@ -15,38 +15,29 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include <zstd.h>
-
+#include "ahead.h"
 #include "hwmsg/err.h"
 #include "scan.h"
+#include "src.h"
 
-#define HWMSG_ZSTD_MAGIC	0xfd2fb528u	/* bytes 28 b5 2f fd */
 #define HWMSG_IN_CHUNK		(64u << 10)
 #define HWMSG_IN_STDIO_BUF	(8u << 10)
 #define HWMSG_IN_KEEP		(HWMSG_IN_STDIO_BUF + 8)
-#define HWMSG_IN_WINDOW_LOG_MAX	24	/* 16 MiB: any zstd level without --long */
 /* frame starts remembered: more than fit in the plain bytes libpcap may
- * lag behind the decoder (a chunk and stdio's buffer) */
+ * lag behind the decoder (a chunk, stdio's buffer, a read-ahead slot) */
 #define HWMSG_IN_FRAMES		1024u
 #define HWMSG_IN_FIRST		24	/* a classic pcap file header */
-
-/* A zstd frame (or skippable frame) starts at file offset comp, where
- * the plain stream stands at plain. */
-struct hwmsg_in_frame {
-	uint64_t plain, comp;
-};
+/* A regular file is read (and decompressed) ahead on a thread once this
+ * many plain bytes were read (a small capture is done before a thread would
+ * pay), in slots of HWMSG_IN_AHEAD_SLOT plain bytes.
+ * HWMSG_READ_AHEAD=off|AFTER[,SLOT] in the environment changes both, for
+ * tests. */
+#define HWMSG_IN_AHEAD_AFTER	(2u << 20)
+#define HWMSG_IN_AHEAD_SLOT	(256u << 10)
 
 struct hwmsg_in {
-	FILE *src;		/* the raw bytes */
-	uint8_t peek[4];	/* read to detect zstd, handed out first */
-	size_t peek_len, peek_pos;
-	ZSTD_DCtx *dc;		/* NULL: the source is not compressed */
-	uint8_t *ibuf;		/* compressed input */
-	size_t icap;
-	ZSTD_inBuffer zin;
-	uint64_t src_read;	/* compressed bytes taken from src */
-	bool src_eof;
-	bool frame_open;	/* a zstd frame has started but not ended */
+	struct hwmsg_src src;	/* the read-ahead thread's once it started */
+	uint64_t src_read;	/* file bytes behind the plain bytes taken */
 	/*
 	 * Plain bytes [chunk_start, chunk_start + chunk_len); chunk_pos is
 	 * the next to hand to stdio. A refill keeps the last HWMSG_IN_KEEP
@@ -61,11 +52,15 @@ struct hwmsg_in {
 	uint8_t head[HWMSG_IN_FIRST];	/* the first plain bytes: the file
 					 * magic, a pcap file header */
 	size_t head_len;
-	uint64_t plain_out;	/* plain bytes decompressed so far */
 	struct hwmsg_in_frame frames[HWMSG_IN_FRAMES];	/* a ring */
 	unsigned int n_frames, frame_next;
 	char errmsg[160];	/* why a read failed, for the reader's error */
 	struct hwmsg_scan scan;	/* sees each plain byte once, in order */
+	struct hwmsg_ahead ahead;	/* src filling slots on a thread */
+	bool ahead_on, ahead_done;
+	size_t ahead_pos;	/* bytes of the current slot taken */
+	uint64_t ahead_after;	/* when to start: UINT64_MAX never */
+	size_t ahead_slot;
 };
 
 /*

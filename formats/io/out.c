@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "hwmsg/wire.h"
+#include "hugebuf.h"
 #include "out.h"
 #include "hwmsg/zlayout.h"
 
@@ -262,51 +263,59 @@ static int put_frame(struct hwmsg_out *o, const uint8_t *p, size_t len,
 	return 0;
 }
 
-/* The pieces of the last job into the file, then the job's verdict. */
-static int put_pieces(struct hwmsg_out *o, struct hwmsg_err *err)
+/*
+ * The pieces of a finished job into the file, then the job's verdict.
+ * After a failure nothing more may follow: later jobs are dropped.
+ */
+static int put_pieces(struct hwmsg_out *o, struct hwmsg_out_job *j,
+		      struct hwmsg_err *err)
 {
-	const uint8_t *p = o->pieces.buf;
+	const uint8_t *p = j->pieces.buf;
 	size_t i;
-	int ret = 0;
+	int ret = o->error ? fail(o, o->error, "write", err) : 0;
 
-	for (i = 0; !ret && i < o->pieces.n; i++) {
-		size_t len = o->pieces.sizes[2 * i];
+	for (i = 0; !ret && i < j->pieces.n; i++) {
+		size_t len = j->pieces.sizes[2 * i];
 
-		ret = put_frame(o, p, len, o->pieces.sizes[2 * i + 1], err);
+		ret = put_frame(o, p, len, j->pieces.sizes[2 * i + 1], err);
 		p += len;
 	}
-	o->pieces.len = o->pieces.n = 0;
-	if (!ret && o->job_ret) {
+	j->pieces.len = j->pieces.n = 0;
+	if (!ret && j->ret) {
 		/* the rest of that input is gone: nothing more may follow */
-		ret = hwmsg_errf(err, 0, "%s: %s", o->name, o->job_msg);
+		ret = hwmsg_errf(err, 0, "%s: %s", o->name, j->msg);
 		o->error = o->error ? o->error : EIO;
 	}
-	o->job_ret = 0;
+	j->ret = 0;
 	return ret;
 }
 
-static void run_job(struct hwmsg_out *o)
+static void run_job(struct hwmsg_out *o, struct hwmsg_out_job *j)
 {
-	o->job_ret = zframes_run(&o->zf, &o->job, &o->pieces, o->job_msg,
-				 sizeof(o->job_msg));
-	o->job.len = o->job.ncuts = 0;
+	j->ret = zframes_run(&o->zf, &j->in, &j->pieces, j->msg,
+			     sizeof(j->msg));
+	j->in.len = j->in.ncuts = 0;
 }
 
+/* Jobs in the order handed, one after the other while there are any. */
 static void *compress_thread(void *arg)
 {
 	struct hwmsg_out *o = arg;
 
 	pthread_mutex_lock(&o->mu);
 	for (;;) {
-		while (!o->busy && !o->quit)
-			pthread_cond_wait(&o->cv, &o->mu);
-		if (!o->busy)
+		struct hwmsg_out_job *j;
+
+		while (o->ran == o->handed && !o->quit)
+			pthread_cond_wait(&o->work, &o->mu);
+		if (o->ran == o->handed)
 			break;
+		j = &o->jobs[o->ran % HWMSG_OUT_JOBS];
 		pthread_mutex_unlock(&o->mu);
-		run_job(o);
+		run_job(o, j);
 		pthread_mutex_lock(&o->mu);
-		o->busy = false;
-		pthread_cond_broadcast(&o->cv);
+		o->ran++;
+		pthread_cond_signal(&o->ran_up);
 	}
 	pthread_mutex_unlock(&o->mu);
 	return NULL;
@@ -320,40 +329,65 @@ static bool start_thread(struct hwmsg_out *o)
 
 	if (pthread_mutex_init(&o->mu, NULL))
 		return false;
-	if (pthread_cond_init(&o->cv, NULL)) {
-		pthread_mutex_destroy(&o->mu);
-		return false;
-	}
+	if (pthread_cond_init(&o->work, NULL))
+		goto mutex;
+	if (pthread_cond_init(&o->ran_up, NULL))
+		goto work;
 	sigfillset(&all);
 	pthread_sigmask(SIG_BLOCK, &all, &old);
 	ok = !pthread_create(&o->thread, NULL, compress_thread, o);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!ok) {
-		pthread_cond_destroy(&o->cv);
-		pthread_mutex_destroy(&o->mu);
-	}
-	return ok;
+	if (ok)
+		return true;
+	pthread_cond_destroy(&o->ran_up);
+work:
+	pthread_cond_destroy(&o->work);
+mutex:
+	pthread_mutex_destroy(&o->mu);
+	return false;
 }
 
-/* Wait for the job in progress and write what it laid out. */
-static int collect(struct hwmsg_out *o, struct hwmsg_err *err)
+/*
+ * Write every job the thread has finished, first waiting until it has
+ * finished the jobs before until (0: no wait).
+ */
+static int put_done(struct hwmsg_out *o, size_t until, struct hwmsg_err *err)
 {
-	if (o->thread_on) {
-		pthread_mutex_lock(&o->mu);
-		while (o->busy)
-			pthread_cond_wait(&o->cv, &o->mu);
-		pthread_mutex_unlock(&o->mu);
+	size_t ran;
+	int ret = 0;
+
+	if (!o->thread_on)
+		return 0;
+	pthread_mutex_lock(&o->mu);
+	while (o->ran < until)
+		pthread_cond_wait(&o->ran_up, &o->mu);
+	ran = o->ran;
+	pthread_mutex_unlock(&o->mu);
+	for (; o->put < ran; o->put++) {
+		int r = put_pieces(o, &o->jobs[o->put % HWMSG_OUT_JOBS], err);
+
+		ret = ret ? ret : r;
 	}
-	return put_pieces(o, err);
+	return ret;
 }
 
-/* The pending bytes become the job (the job's emptied buffers, pend). */
-static void take_pending(struct hwmsg_out *o)
+/* The pending bytes become job slot j's input (its emptied buffers, pend). */
+static void take_pending(struct hwmsg_out *o, struct hwmsg_out_job *j)
 {
-	struct zinput t = o->job;
+	struct zinput t = j->in;
 
-	o->job = o->pend;
+	j->in = o->pend;
 	o->pend = t;
+}
+
+/* Compress the pending bytes here and now and write their frames. */
+static int run_here(struct hwmsg_out *o, struct hwmsg_err *err)
+{
+	struct hwmsg_out_job *j = &o->jobs[o->handed % HWMSG_OUT_JOBS];
+
+	take_pending(o, j);
+	run_job(o, j);
+	return put_pieces(o, j, err);
 }
 
 /*
@@ -363,46 +397,58 @@ static void take_pending(struct hwmsg_out *o)
  */
 static int hand_over(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	if (collect(o, err))
-		return -1;
-	take_pending(o);
+	struct hwmsg_out_job *j;
+
 	if (!o->thread_on)
 		o->thread_on = start_thread(o);
-	if (!o->thread_on) {
-		run_job(o);
-		return put_pieces(o, err);
-	}
+	if (!o->thread_on)
+		return run_here(o, err);
+	/* the slot of the job handed HWMSG_OUT_JOBS ago must be written */
+	if (o->handed - o->put == HWMSG_OUT_JOBS &&
+	    put_done(o, o->put + 1, err))
+		return -1;
+	j = &o->jobs[o->handed % HWMSG_OUT_JOBS];
+	take_pending(o, j);
 	pthread_mutex_lock(&o->mu);
-	o->busy = true;
-	pthread_cond_signal(&o->cv);
+	o->handed++;
+	pthread_cond_signal(&o->work);
 	pthread_mutex_unlock(&o->mu);
-	return 0;
+	/* and what the thread finished meanwhile, without waiting */
+	return put_done(o, 0, err);
 }
 
 /* Every pending byte compressed and written, here and now. */
 static int emit(struct hwmsg_out *o, struct hwmsg_err *err)
 {
-	if (collect(o, err))
+	if (put_done(o, o->handed, err))
 		return -1;
 	if (!o->pend.len)
 		return 0;
-	take_pending(o);
-	run_job(o);
-	return put_pieces(o, err);
+	return run_here(o, err);
+}
+
+/*
+ * The thread ends once every job handed to it is done; no job may be
+ * handed after this.
+ */
+static void tell_thread_to_quit(struct hwmsg_out *o)
+{
+	if (!o->thread_on)
+		return;
+	pthread_mutex_lock(&o->mu);
+	o->quit = true;
+	pthread_cond_signal(&o->work);
+	pthread_mutex_unlock(&o->mu);
 }
 
 static void stop_thread(struct hwmsg_out *o)
 {
 	if (!o->thread_on)
 		return;
-	pthread_mutex_lock(&o->mu);
-	while (o->busy)
-		pthread_cond_wait(&o->cv, &o->mu);
-	o->quit = true;
-	pthread_cond_signal(&o->cv);
-	pthread_mutex_unlock(&o->mu);
+	tell_thread_to_quit(o);
 	pthread_join(o->thread, NULL);
-	pthread_cond_destroy(&o->cv);
+	pthread_cond_destroy(&o->ran_up);
+	pthread_cond_destroy(&o->work);
 	pthread_mutex_destroy(&o->mu);
 	o->thread_on = false;
 }
@@ -463,7 +509,8 @@ uint8_t *hwmsg_out_reserve(struct hwmsg_out *o, size_t len,
 	if (o->zstd) {
 		struct zinput *in = &o->pend;
 
-		if (!RESERVE(&in->buf, in->cap, in->len + len) ||
+		if (!hugebuf_reserve(&in->buf, &in->cap, in->len,
+				     in->len + len) ||
 		    !RESERVE(&in->cuts, in->cuts_cap, in->ncuts + 1)) {
 			fail(o, ENOMEM, "zstd buffer", err);
 			return NULL;
@@ -520,8 +567,12 @@ int hwmsg_out_flush(struct hwmsg_out *o, struct hwmsg_err *err)
 int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 {
 	uint64_t records;
+	size_t i;
 	int ret = 0;
 
+	/* the close hands over no more jobs: the thread can end as soon as
+	 * it is done, not wait to be woken and joined after the last write */
+	tell_thread_to_quit(o);
 	if (o->fd >= 0 && o->buf) {
 		ret = hwmsg_out_flush(o, err);
 		if (!ret && o->zstd)
@@ -531,12 +582,16 @@ int hwmsg_out_close(struct hwmsg_out *o, struct hwmsg_err *err)
 		ret = fail(o, errno, "close", err);
 	stop_thread(o);
 	ZSTD_freeCCtx(o->zf.zc);
-	free(o->pend.buf);
+	hugebuf_free(o->pend.buf, o->pend.cap);
 	free(o->pend.cuts);
-	free(o->job.buf);
-	free(o->job.cuts);
-	free(o->pieces.buf);
-	free(o->pieces.sizes);
+	for (i = 0; i < HWMSG_OUT_JOBS; i++) {
+		struct hwmsg_out_job *j = &o->jobs[i];
+
+		hugebuf_free(j->in.buf, j->in.cap);
+		free(j->in.cuts);
+		free(j->pieces.buf);
+		free(j->pieces.sizes);
+	}
 	free(o->seek);
 	free(o->blocks);
 	free(o->buf);

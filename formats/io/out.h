@@ -21,6 +21,21 @@
 /* After a stop request, how long a pipe's reader gets to take the rest. */
 #define HWMSG_OUT_STOP_GRACE_MS	1000
 
+/*
+ * Batches queued or being compressed at once. Two: the thread starts the
+ * next as soon as one ends, and the caller waits only when it is two
+ * batches ahead.
+ */
+#define HWMSG_OUT_JOBS		2
+
+/* One batch of pending bytes, and the frames the thread made of it. */
+struct hwmsg_out_job {
+	struct zinput in;
+	struct zpieces pieces;
+	int ret;		/* -1: msg says why; pieces before it are good */
+	char msg[96];
+};
+
 /* A block handed to hwmsg_out_write, not yet known to be in the file. */
 struct hwmsg_out_block {
 	uint64_t end;		/* plain offset just past it */
@@ -38,20 +53,25 @@ struct hwmsg_out {
 	bool zstd;
 	/*
 	 * zstd: the compressor, and the plain bytes of the frames to come.
-	 * Each FRAME_MAX of them goes to the compression thread (job) while
-	 * the next fills pend; the pieces it lays out are written here, by
-	 * the caller's thread, when the job is collected. While busy, zf, job,
-	 * pieces and job_* belong to the thread.
+	 * Each FRAME_MAX of them becomes a job for the compression thread
+	 * while the next fills pend; up to HWMSG_OUT_JOBS jobs are queued or
+	 * running, so the thread goes from one to the next without waiting
+	 * for this one. The pieces a job laid out are written here, by the
+	 * caller's thread, once it is done. Job k is jobs[k % HWMSG_OUT_JOBS]:
+	 * jobs ran <= k < handed are the thread's, and so is zf while there
+	 * are any; jobs put <= k < ran wait to be written.
 	 */
 	struct zframes zf;
-	struct zinput pend, job;
-	struct zpieces pieces;
-	int job_ret;
-	char job_msg[96];
+	struct zinput pend;
+	struct hwmsg_out_job jobs[HWMSG_OUT_JOBS];
+	size_t handed;		/* jobs handed to the thread */
+	size_t ran;		/* of them, compressed (under mu) */
+	size_t put;		/* of them, written out (or dropped) */
 	pthread_t thread;
 	pthread_mutex_t mu;
-	pthread_cond_t cv;
-	bool thread_on, busy, quit;
+	pthread_cond_t work;	/* for the thread: a job, or quit */
+	pthread_cond_t ran_up;	/* for the caller: ran went up */
+	bool thread_on, quit;
 	uint64_t off;		/* compressed bytes written */
 	uint32_t *seek;		/* per frame: compressed, plain size */
 	size_t nseek, seek_cap;

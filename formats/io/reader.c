@@ -113,9 +113,9 @@ static bool magic_prefix(const struct hwmsg_in *in)
 	static const uint8_t zstd[4] = { 0x28, 0xb5, 0x2f, 0xfd };
 	static const uint8_t pcapng[4] = { 0x0a, 0x0d, 0x0d, 0x0a };
 
-	return in->peek_len && in->peek_len < 4 &&
-	       (!memcmp(in->peek, zstd, in->peek_len) ||
-		!memcmp(in->peek, pcapng, in->peek_len));
+	return in->src.peek_len && in->src.peek_len < 4 &&
+	       (!memcmp(in->src.peek, zstd, in->src.peek_len) ||
+		!memcmp(in->src.peek, pcapng, in->src.peek_len));
 }
 
 /*
@@ -207,7 +207,7 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		hwmsg_err_prefix(err, "%s", r->name);
 		return -1;
 	}
-	r->info.compressed = r->in.dc != NULL;
+	r->info.compressed = r->in.src.dc != NULL;
 	if (!want_libpcap()) {
 		hwmsg_walk_init(&r->walk, &r->in);
 		ret = hwmsg_walk_open(&r->walk);
@@ -223,7 +223,7 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		why = errbuf;
 	}
 	/* libpcap's words for it: "truncated dump file; tried to read 4..." */
-	if (ret && !r->in.peek_len && !r->in.errmsg[0])
+	if (ret && !r->in.src.peek_len && !r->in.errmsg[0])
 		return hwmsg_errf(err, 0, "%s: empty file, not a capture",
 				  r->name);
 	if (ret && not_yet(r, why, err) <= 0)
@@ -648,7 +648,7 @@ int hwmsg_reader_pos(const struct hwmsg_reader *r, struct hwmsg_reader_pos *p)
 		return -1;
 	p->block = r->block;
 	p->src_read = r->in.src_read;
-	if (r->in.dc && hwmsg_in_frame_of(&r->in, r->block, &f))
+	if (r->in.src.dc && hwmsg_in_frame_of(&r->in, r->block, &f))
 		return -1;	/* cannot happen: the ring outlasts the lag */
 	p->frame = f.comp;
 	p->frame_plain = f.plain;

@@ -5,43 +5,93 @@
  * and walk against libpcap's (HWMSG_READER=libpcap): the same verdict on
  * the file's header blocks (accepted with the same link type, or refused
  * with the same words), the same records, the same errors, in the same
- * places; only the offsets errors name may differ.
+ * places; only the offsets errors name may differ. And the same bytes read
+ * ahead on a thread (a memfd is a regular file) in slots of a few bytes:
+ * exactly what the reader gave reading them itself.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "hwmsg/io.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-/* What one read of the input gave, for comparison. */
-struct outcome {
-	char *log;
+struct blob {
+	char *p;
 	size_t len, cap;
 };
 
-static void add(struct outcome *o, const void *p, size_t n)
+/* What one read of the input gave, for comparison. */
+struct outcome {
+	struct blob log;	/* all of it */
+	struct blob recs;	/* the records alone */
+	char zoffs[256];	/* the compressed offsets errors named */
+	size_t zlen;
+	bool zstd_error;	/* zstd found damage */
+};
+
+static void add_to(struct blob *b, const void *p, size_t n)
 {
-	if (o->len + n > o->cap) {
-		o->cap = (o->len + n) * 2;
-		o->log = realloc(o->log, o->cap);
-		if (!o->log)
+	if (b->len + n > b->cap) {
+		b->cap = (b->len + n) * 2;
+		b->p = realloc(b->p, b->cap);
+		if (!b->p)
 			abort();
 	}
-	memcpy(o->log + o->len, p, n);
-	o->len += n;
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+static void add(struct outcome *o, const void *p, size_t n)
+{
+	add_to(&o->log, p, n);
+}
+
+static void add_rec(struct outcome *o, const void *p, size_t n)
+{
+	add_to(&o->log, p, n);
+	add_to(&o->recs, p, n);
+}
+
+static bool same(const struct blob *a, const struct blob *b)
+{
+	return a->len == b->len && (!a->len || !memcmp(a->p, b->p, a->len));
 }
 
 /*
  * Without "(offset 0x...)": a damaged file's last error names the bad
  * block (walk) or where libpcap stopped reading; a record libpcap handed
- * over from a block other than an EPB has its data offset guessed.
+ * over from a block other than an EPB has its data offset guessed. The
+ * numbers after "compressed offset 0x" go to zoffs instead: reading ahead
+ * may give others, as where zstd finds damage in a frame depends on how
+ * much room its output had (a checksum is checked once the frame's last
+ * byte is out).
  */
 static void add_error(struct outcome *o, const char *msg)
 {
+	static const char zoff[] = "compressed offset 0x";
+	char copy[256];
 	const char *off;
+	char *z;
 
+	o->zstd_error |= strstr(msg, "zstd") != NULL;
+	snprintf(copy, sizeof(copy), "%s", msg);
+	for (z = copy; (z = strstr(z, zoff)); ) {
+		size_t n;
+
+		z += sizeof(zoff) - 1;
+		n = strspn(z, "0123456789abcdef");
+		if (o->zlen + n + 1 <= sizeof(o->zoffs)) {
+			memcpy(o->zoffs + o->zlen, z, n);
+			o->zoffs[o->zlen + n] = ' ';
+			o->zlen += n + 1;
+		}
+		memmove(z, z + n, strlen(z + n) + 1);
+	}
+	msg = copy;
 	add(o, "E", 1);
 	while ((off = strstr(msg, " (offset 0x")) && strchr(off, ')')) {
 		add(o, msg, (size_t)(off - msg));
@@ -50,8 +100,20 @@ static void add_error(struct outcome *o, const char *msg)
 	add(o, msg, strlen(msg) + 1);
 }
 
+/* The input as a regular file, for the read-ahead thread. */
+static FILE *file_of(const uint8_t *data, size_t size)
+{
+	int fd = memfd_create("fuzz", 0);
+	FILE *f;
+
+	if (fd < 0 || write(fd, data, size) != (ssize_t)size ||
+	    lseek(fd, 0, SEEK_SET) || !(f = fdopen(fd, "rb")))
+		abort();
+	return f;
+}
+
 static void read_all(const uint8_t *data, size_t size, bool libpcap,
-		     struct outcome *o)
+		     const char *ahead, struct outcome *o)
 {
 	struct hwmsg_err err = { 0 };
 	struct hwmsg_reader *r;
@@ -65,7 +127,13 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 		setenv("HWMSG_READER", "libpcap", 1);
 	else
 		unsetenv("HWMSG_READER");
-	f = fmemopen((void *)data, size, "rb");
+	if (ahead) {
+		setenv("HWMSG_READ_AHEAD", ahead, 1);
+		f = file_of(data, size);
+	} else {
+		unsetenv("HWMSG_READ_AHEAD");
+		f = fmemopen((void *)data, size, "rb");
+	}
 	if (!f)
 		abort();
 	r = hwmsg_reader_fopen(f, "fuzz", &err);
@@ -84,15 +152,15 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 			add_error(o, err.msg);
 			continue;
 		}
-		add(o, "R", 1);
-		add(o, &rec.ts_ns, sizeof(rec.ts_ns));
-		add(o, rec.bus, strlen(rec.bus) + 1);
-		add(o, rec.dev, strlen(rec.dev) + 1);
-		add(o, rec.driver, strlen(rec.driver) + 1);
-		add(o, &rec.flags, sizeof(rec.flags));
-		add(o, &rec.orig_len, sizeof(rec.orig_len));
-		add(o, &rec.len, sizeof(rec.len));
-		add(o, rec.payload, rec.len);
+		add_rec(o, "R", 1);
+		add_rec(o, &rec.ts_ns, sizeof(rec.ts_ns));
+		add_rec(o, rec.bus, strlen(rec.bus) + 1);
+		add_rec(o, rec.dev, strlen(rec.dev) + 1);
+		add_rec(o, rec.driver, strlen(rec.driver) + 1);
+		add_rec(o, &rec.flags, sizeof(rec.flags));
+		add_rec(o, &rec.orig_len, sizeof(rec.orig_len));
+		add_rec(o, &rec.len, sizeof(rec.len));
+		add_rec(o, rec.payload, rec.len);
 	}
 	if (!hwmsg_reader_drops(r, &drops)) {
 		struct hwmsg_reader_iface ifc;
@@ -112,21 +180,46 @@ static void read_all(const uint8_t *data, size_t size, bool libpcap,
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct outcome walk = { 0 }, pcap = { 0 };
+	struct outcome walk = { 0 }, pcap = { 0 }, ahead = { 0 };
+	char slots[32];
 
 	if (!size)
 		return 0;
-	read_all(data, size, false, &walk);
-	read_all(data, size, true, &pcap);
-	if (walk.len != pcap.len || memcmp(walk.log, pcap.log, walk.len)) {
+	read_all(data, size, false, NULL, &walk);
+	read_all(data, size, true, NULL, &pcap);
+	/* from the first byte on, slots of 1 to 128 bytes */
+	snprintf(slots, sizeof(slots), "0,%u", 1u + data[size - 1] % 128u);
+	read_all(data, size, false, slots, &ahead);
+	/*
+	 * The same, but where zstd found damage: there, how much came out
+	 * before it depends on the room zstd had for its output (small
+	 * slots hand out more): the records read on one thread come first
+	 * in those read ahead, and both end at the damage.
+	 */
+	if (!same(&walk.log, &ahead.log) &&
+	    !(walk.zstd_error && ahead.zstd_error &&
+	      walk.recs.len <= ahead.recs.len &&
+	      (!walk.recs.len ||
+	       !memcmp(walk.recs.p, ahead.recs.p, walk.recs.len)))) {
+		fprintf(stderr, "read ahead in slots of %s bytes, the reader read this differently\n",
+			slots + 2);
+		abort();
+	}
+	if (!same(&walk.log, &pcap.log) ||
+	    walk.zlen != pcap.zlen ||
+	    memcmp(walk.zoffs, pcap.zoffs, walk.zlen)) {
 		fprintf(stderr, "the pcapng walk and libpcap read this differently\n");
-		fwrite(walk.log, 1, walk.len, stderr);
+		fwrite(walk.log.p, 1, walk.log.len, stderr);
 		fprintf(stderr, "\n---- libpcap:\n");
-		fwrite(pcap.log, 1, pcap.len, stderr);
+		fwrite(pcap.log.p, 1, pcap.log.len, stderr);
 		fprintf(stderr, "\n");
 		abort();
 	}
-	free(walk.log);
-	free(pcap.log);
+	free(walk.log.p);
+	free(walk.recs.p);
+	free(pcap.log.p);
+	free(pcap.recs.p);
+	free(ahead.log.p);
+	free(ahead.recs.p);
 	return 0;
 }

@@ -9,6 +9,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -1026,6 +1027,92 @@ static void test_zstd_batches(void)
 	free(z2);
 }
 
+/*
+ * A write error while batches wait on the compression thread (the file
+ * size limit, as a full disk would give): the writer says so, the file is
+ * cut back to its last whole frame, nothing of a later batch follows it,
+ * and the records it counts are exactly those a reader gets back.
+ */
+#define FSIZE_LIMIT 300000
+static void zstd_write_error_child(void)
+{
+	struct hwmsg_writer_opts o = { .flush_ms = 600000 };
+	struct rlimit lim = { FSIZE_LIMIT, FSIZE_LIMIT };
+	struct hwmsg_err err = { 0 }, cerr = { 0 };
+	struct hwmsg_record r = recs[0], rec;
+	struct hwmsg_writer *w;
+	struct hwmsg_reader *rd;
+	static uint8_t pl[1200];
+	uint64_t records = 0, got = 0;
+	uint32_t x = 1;
+	size_t n, off = 0;
+	uint8_t *f;
+	int i, ret;
+
+	w = hwmsg_writer_open(path("fsize.pcapng.zst"), &o, &err);
+	CHECK(w != NULL);
+	if (!w)
+		return;
+	signal(SIGXFSZ, SIG_IGN);
+	CHECK_EQ(setrlimit(RLIMIT_FSIZE, &lim), 0);
+	/* bytes zstd cannot shrink: each 1 MiB batch is ~1 MiB of frames */
+	for (i = 0; i < 6000; i++) {
+		for (size_t k = 0; k < sizeof(pl); k++) {
+			x = x * 1103515245u + 12345u;
+			pl[k] = (uint8_t)(x >> 24);
+		}
+		r.payload = pl;
+		r.len = r.orig_len = sizeof(pl);
+		r.ts_ns = (uint64_t)i;
+		if (hwmsg_writer_write(w, &r, &err))
+			break;
+	}
+	CHECK(i < 6000);
+	CHECK(strstr(err.msg, "File too large") != NULL);
+	ret = hwmsg_writer_close_counted(w, &records, &cerr);
+	CHECK(ret != 0);
+	CHECK(records > 0);
+
+	f = slurp(path("fsize.pcapng.zst"), &n);
+	CHECK(n <= FSIZE_LIMIT);
+	while (off < n) {	/* whole frames to the end, no seek table */
+		size_t fl = ZSTD_findFrameCompressedSize(f + off, n - off);
+
+		CHECK(!ZSTD_isError(fl));
+		if (ZSTD_isError(fl))
+			break;
+		CHECK(hwmsg_get_le32(f + off) != 0x184d2a5eu);
+		off += fl;
+	}
+	CHECK_EQ(off, n);
+	free(f);
+	rd = hwmsg_reader_open(path("fsize.pcapng.zst"), &err);
+	CHECK(rd != NULL);
+	while (rd && hwmsg_reader_next(rd, &rec, &err) == 1) {
+		CHECK_EQ(rec.ts_ns, got);
+		got++;
+	}
+	hwmsg_reader_close(rd);
+	CHECK_EQ(got, records);
+}
+
+static void test_zstd_write_error(void)
+{
+	int status = -1;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	CHECK(pid >= 0);
+	if (pid == 0) {
+		zstd_write_error_child();
+		_exit(test_failures ? 1 : 0);
+	}
+	CHECK_EQ(waitpid(pid, &status, 0), pid);
+	CHECK(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 /* Drops nobody can be named for still reach the file without devices. */
 static void test_unattributed_only(void)
 {
@@ -1079,6 +1166,7 @@ int main(void)
 	test_flush_timing();
 	test_zstd_frame_size();
 	test_zstd_batches();
+	test_zstd_write_error();
 	test_unattributed_only();
 	test_dir_done();
 	return test_done("test_io");
