@@ -68,27 +68,38 @@ void print_time(FILE *f, uint64_t ts_ns, uint64_t base_ns)
 }
 
 /*
- * Register names by id, looked up once each: a trace names the same few
- * registers over and over. From the built-in database, which the line's
- * summary needs anyway: hwmsg_reg_name() alone would first make its table
- * of names (what stat, which decodes nothing, wants).
+ * What a line needs of a register id, looked up once each: a trace names
+ * the same few registers over and over. One entry per id holds all of it,
+ * so that the ids of a trace touch one page each (4 when each had an
+ * array of its own).
+ */
+static struct reg_seen {
+	const char *name;
+	const struct hwmsg_reg *reg;	/* reg_of() */
+	uint8_t name_known;	/* 1 + the name's length; 255: longer */
+	bool reg_known;
+} seen[65536];
+
+/*
+ * Names from the built-in database, which the line's summary needs
+ * anyway: hwmsg_reg_name() alone would first make its table of names
+ * (what stat, which decodes nothing, wants).
  */
 static const char *reg_name_len(uint16_t id, size_t *len)
 {
-	static const char *name[65536];
-	static uint8_t known[65536];	/* 1 + its length; 255: longer */
+	struct reg_seen *e = &seen[id];
 
-	if (!known[id]) {
+	if (!e->name_known) {
 		const struct hwmsg_reg *r =
 			hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 		size_t n;
 
-		name[id] = r ? r->name : hwmsg_reg_name(id);
-		n = name[id] ? strlen(name[id]) : 0;
-		known[id] = (uint8_t)(n < 254 ? n + 1 : 255);
+		e->name = r ? r->name : hwmsg_reg_name(id);
+		n = e->name ? strlen(e->name) : 0;
+		e->name_known = (uint8_t)(n < 254 ? n + 1 : 255);
 	}
-	*len = known[id] < 255 ? known[id] - 1u : strlen(name[id]);
-	return name[id];
+	*len = e->name_known < 255 ? e->name_known - 1u : strlen(e->name);
+	return e->name;
 }
 
 static const char *reg_name(uint16_t id)
@@ -250,14 +261,13 @@ static const struct hwmsg_reg *reg_lookup(uint16_t id)
 /* Looked up once per id, as the names are (two lookups per message). */
 static const struct hwmsg_reg *reg_of(uint16_t id)
 {
-	static const struct hwmsg_reg *reg[65536];
-	static uint8_t known[65536];
+	struct reg_seen *e = &seen[id];
 
-	if (!known[id]) {
-		reg[id] = reg_lookup(id);
-		known[id] = 1;
+	if (!e->reg_known) {
+		e->reg = reg_lookup(id);
+		e->reg_known = true;
 	}
-	return reg[id];
+	return e->reg;
 }
 
 /* " local_port 17": the index fields that say which instance it is. */

@@ -5,13 +5,15 @@
  * register and the first key_len bytes of the payload (the plan's fields,
  * regdb_summary_key_len()): the text made once is copied after that. A
  * small direct-mapped table per thread; a collision only costs a remake.
- * The table is allocated by a thread's first summary, not in static TLS:
+ * The table is mapped by a thread's first summary, not in static TLS:
  * there it was zeroed at the start of every process and thread (9 pages,
  * about 0.1 ms here), including those that never make a summary (stat).
+ * Mapped, not calloc'd: fresh zero pages, of which a short capture
+ * touches the few its slots fall in (calloc zeroes all 9 itself).
  */
 #include <pthread.h>
-#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "regdb_int.h"
 
@@ -32,26 +34,40 @@ static pthread_key_t cache_key;
 static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
 static bool cache_key_made;
 
-static void make_key(void)
+static void unmap(void *table)
 {
-	cache_key_made = !pthread_key_create(&cache_key, free);
+	munmap(table, CACHE_SLOTS * sizeof(struct cached));
 }
 
-/* NULL when out of memory: nothing is cached then */
-static struct cached *table(void)
+static void make_key(void)
 {
-	if (cache)
-		return cache;
+	cache_key_made = !pthread_key_create(&cache_key, unmap);
+}
+
+/* A thread's first summary: NULL when out of memory (nothing cached). */
+static struct cached *map_table(void)
+{
+	void *p;
+
 	pthread_once(&cache_once, make_key);
 	/* without a key a thread's table would outlive it */
 	if (!cache_key_made)
 		return NULL;
-	cache = calloc(CACHE_SLOTS, sizeof(*cache));
-	if (cache && pthread_setspecific(cache_key, cache)) {
-		free(cache);
-		cache = NULL;
+	p = mmap(NULL, CACHE_SLOTS * sizeof(*cache), PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return NULL;
+	if (pthread_setspecific(cache_key, p)) {
+		unmap(p);
+		return NULL;
 	}
+	cache = p;
 	return cache;
+}
+
+static inline struct cached *table(void)
+{
+	return cache ? cache : map_table();
 }
 
 static struct cached *slot(struct cached *table, const struct hwmsg_reg *reg,
