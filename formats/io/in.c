@@ -83,6 +83,8 @@ struct ahead_meta {
 	struct hwmsg_src_notes notes;	/* frame starts met filling it */
 	uint64_t src_read;	/* file bytes read when it was full */
 	char errmsg[160];	/* an error after its bytes */
+	bool err_alone;		/* ... that came with no bytes of its own:
+				 * it is the answer to the next read */
 };
 
 /* On the read-ahead thread: a slot of plain bytes from the source. */
@@ -102,6 +104,7 @@ static size_t fill_slot(void *ctx, uint8_t *buf, size_t cap, void *meta,
 
 		if (got > 0)
 			n += (size_t)got;
+		m->err_alone = got <= 0;
 		if (got <= 0 || m->errmsg[0]) {
 			*end = true;	/* the end, or an error: nothing after */
 			break;
@@ -134,6 +137,11 @@ static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
 {
 	size_t n = 0;
 
+	if (in->err_next[0]) {	/* as the source would say it: now */
+		memcpy(in->errmsg, in->err_next, sizeof(in->errmsg));
+		in->err_next[0] = '\0';
+		return -1;
+	}
 	while (n < size && !in->ahead_done) {
 		struct ahead_meta *m;
 		const uint8_t *p;
@@ -158,13 +166,19 @@ static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
 		in->ahead_pos += take;
 		if (in->ahead_pos < len)
 			break;
-		/* the slot is used up: its error comes after its bytes */
+		/* the slot is used up: its error comes after its bytes, with
+		 * the last of them or on the next read, as from the source */
 		in->ahead_pos = 0;
 		if (m->errmsg[0]) {
-			memcpy(in->errmsg, m->errmsg, sizeof(in->errmsg));
+			memcpy(m->err_alone ? in->err_next : in->errmsg,
+			       m->errmsg, sizeof(in->errmsg));
 			in->ahead_done = true;
 		}
 		hwmsg_ahead_release(&in->ahead);
+	}
+	if (!n && in->err_next[0]) {
+		memcpy(in->errmsg, in->err_next, sizeof(in->errmsg));
+		in->err_next[0] = '\0';
 	}
 	if (!n && in->errmsg[0])
 		return -1;

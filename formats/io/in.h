@@ -58,6 +58,7 @@ struct hwmsg_in {
 	struct hwmsg_scan scan;	/* sees each plain byte once, in order */
 	struct hwmsg_ahead ahead;	/* src filling slots on a thread */
 	bool ahead_on, ahead_done;
+	char err_next[160];	/* the answer to the next read (ahead) */
 	size_t ahead_pos;	/* bytes of the current slot taken */
 	uint64_t ahead_after;	/* when to start: UINT64_MAX never */
 	size_t ahead_slot;
