@@ -57,6 +57,11 @@ static ssize_t error_after(size_t n, char *errmsg, size_t errlen,
 	return n ? (ssize_t)n : -1;
 }
 
+/* zstd decodes at most this much per call, up to plain offsets a multiple
+ * of it: on an error it drops the bytes it gave in that call, so what
+ * comes out before damage must not hang on the caller's buffer size */
+#define SRC_STEP	(16u << 10)
+
 static ssize_t produce_zstd(struct hwmsg_src *s, uint8_t *buf, size_t size,
 			    struct hwmsg_src_notes *notes, char *errmsg,
 			    size_t errlen)
@@ -64,7 +69,7 @@ static ssize_t produce_zstd(struct hwmsg_src *s, uint8_t *buf, size_t size,
 	ZSTD_outBuffer out = { buf, size, 0 };
 
 	while (out.pos < out.size && notes->n < HWMSG_SRC_NOTES) {
-		size_t before = out.pos, in_before, ret;
+		size_t before = out.pos, in_before, ret, step;
 		int error;
 
 		if (s->zin.pos == s->zin.size && !s->eof) {
@@ -76,7 +81,15 @@ static ssize_t produce_zstd(struct hwmsg_src *s, uint8_t *buf, size_t size,
 						   "read", error);
 		}
 		in_before = s->zin.pos;
+		/* a new frame: its header first, with no room for output, so
+		 * that zstd never decodes the frame in one piece (a damaged
+		 * frame would then give none of its bytes, and how many it
+		 * gives would hang on the caller's buffer size) */
+		step = SRC_STEP - s->plain % SRC_STEP;
+		out.size = !s->frame_open ? out.pos :
+			   size - out.pos < step ? size : out.pos + step;
 		ret = ZSTD_decompressStream(s->dc, &out, &s->zin);
+		out.size = size;
 		if (ZSTD_isError(ret) &&
 		    ZSTD_getErrorCode(ret) == ZSTD_error_frameParameter_windowTooLarge) {
 			snprintf(errmsg, errlen,
