@@ -260,6 +260,15 @@ static void check_reader(const char *name, int records)
 	CHECK_EQ(read_capture(name, "10000,4096", &ahead, &threaded), records);
 	CHECK(threaded);
 	CHECK_EQ(ahead, own);
+	/* libpcap reads the FILE: the thread fills it from the first byte */
+	setenv("HWMSG_READER", "libpcap", 1);
+	CHECK_EQ(read_capture(name, "0,97", &ahead, &threaded), records);
+	CHECK(threaded);
+	CHECK_EQ(ahead, own);
+	CHECK_EQ(read_capture(name, "off", &ahead, &threaded), records);
+	CHECK(!threaded);
+	CHECK_EQ(ahead, own);
+	unsetenv("HWMSG_READER");
 	/* by default a file this small is over before a thread would pay */
 	CHECK_EQ(read_capture(name, "", &ahead, &threaded), records);
 	CHECK(!threaded);
