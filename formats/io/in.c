@@ -135,6 +135,7 @@ static void maybe_read_ahead(struct hwmsg_in *in)
 /* Up to size plain bytes from the read-ahead slots: as from the source. */
 static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
 {
+	unsigned int noted = 0;
 	size_t n = 0;
 
 	if (in->err_next[0]) {	/* as the source would say it: now */
@@ -148,6 +149,10 @@ static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
 		size_t len, take;
 		void *meta;
 
+		/* no more frame starts at once than the source gives: the
+		 * ring of them must reach back to the reader's record */
+		if (!in->ahead_pos && n && noted >= HWMSG_SRC_NOTES)
+			break;
 		p = hwmsg_ahead_next(&in->ahead, &len, &meta);
 		if (!p) {
 			in->ahead_done = true;
@@ -156,6 +161,7 @@ static ssize_t take_ahead(struct hwmsg_in *in, uint8_t *dst, size_t size)
 		m = meta;
 		if (!in->ahead_pos) {	/* a slot begun */
 			note_frames(in, &m->notes);
+			noted += m->notes.n;
 			in->src_read = m->src_read;
 		}
 		take = len - in->ahead_pos;

@@ -13,6 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
+#include <zstd.h>
+
 #include "hwmsg/io.h"
 #include "../../formats/io/ahead.h"
 #include "../test.h"
@@ -344,6 +346,53 @@ static void check_damaged_zstd(const char *name)
 	unlink(name);
 }
 
+/*
+ * A capture in tiny zstd frames (a live capture flushed at every record
+ * comes close): each frame start is noted, and the reader keeps the last
+ * HWMSG_IN_FRAMES of them, enough for the bytes it has read past the
+ * record it is at. Read ahead, the walk took a whole chunk of slots at
+ * once: more frame starts than that, and the record's frame was gone.
+ */
+static void check_tiny_frames(const char *plain, const char *name)
+{
+	enum { PIECE = 40 };
+	uint8_t out[256], *buf;
+	uint64_t own, ahead;
+	bool threaded;
+	FILE *in, *f;
+	long len;
+
+	write_capture(plain, 3000);
+	in = fopen(plain, "rb");
+	f = fopen(name, "wb");
+	CHECK(in && f);
+	if (!in || !f)
+		abort();
+	fseek(in, 0, SEEK_END);
+	len = ftell(in);
+	rewind(in);
+	buf = malloc((size_t)len);
+	CHECK_EQ(fread(buf, 1, (size_t)len, in), (size_t)len);
+	for (long off = 0; off < len; off += PIECE) {
+		size_t n = len - off < PIECE ? (size_t)(len - off) : PIECE;
+		size_t z = ZSTD_compress(out, sizeof(out), buf + off, n, 1);
+
+		CHECK(!ZSTD_isError(z));
+		CHECK_EQ(fwrite(out, 1, z, f), z);
+	}
+	free(buf);
+	fclose(in);
+	fclose(f);
+	CHECK_EQ(read_capture(name, "off", &own, &threaded), 3000);
+	CHECK_EQ(read_capture(name, "0,4096", &ahead, &threaded), 3000);
+	CHECK(threaded);
+	CHECK_EQ(ahead, own);
+	CHECK_EQ(read_capture(name, "0,1000000", &ahead, &threaded), 3000);
+	CHECK_EQ(ahead, own);
+	unlink(plain);
+	unlink(name);
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/test_io_ahead_XXXXXX", name[64];
@@ -365,6 +414,13 @@ int main(void)
 	check_reader(name, 20000);
 	snprintf(name, sizeof(name), "%s/damaged.pcapng.zst", dir);
 	check_damaged_zstd(name);
+	snprintf(name, sizeof(name), "%s/tiny.pcapng.zst", dir);
+	{
+		char plain[64];
+
+		snprintf(plain, sizeof(plain), "%s/tiny.pcapng", dir);
+		check_tiny_frames(plain, name);
+	}
 	rmdir(dir);
 	return test_done("test_io_ahead");
 }
