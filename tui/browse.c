@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "browse.h"
+#include "hwmsg/thread.h"
 
 #define STEP_RECORDS 4096	/* held under the lock at a time: ~2 ms */
 #define ORPHAN_TIMEOUT_NS 3000000000u
@@ -54,7 +55,7 @@ int browse_start(struct top_browse *b, const char *const *paths,
 	if (!b->ix)
 		return -1;
 	pthread_mutex_init(&b->lock, NULL);
-	if (pthread_create(&b->thread, NULL, index_thread, b)) {
+	if (hwmsg_thread_start(&b->thread, index_thread, b, "hwmsg-index")) {
 		hwmsg_index_free(b->ix);
 		b->ix = NULL;
 		hwmsg_errf(err, 0, "cannot start the index thread");

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "hwmsg/io.h"
+#include "hwmsg/thread.h"
 #include "source.h"
 
 #define QUEUE_BATCHES 64
@@ -491,7 +492,7 @@ struct top_source *source_file_new(const char *const *paths,
 			 follow ? " (follow)" : "");
 	pthread_mutex_init(&f->lock, NULL);
 	pthread_cond_init(&f->cond, NULL);
-	if (pthread_create(&f->thread, NULL, reader_thread, f)) {
+	if (hwmsg_thread_start(&f->thread, reader_thread, f, "hwmsg-top-file")) {
 		if (f->rd)
 			hwmsg_reader_close(f->rd);
 		free_paths(f);

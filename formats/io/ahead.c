@@ -9,12 +9,12 @@
  * not once per slot. The caller reads only regular files ahead: filling a
  * slot never blocks for long, so stopping is a flag and a join.
  */
-#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ahead.h"
 #include "hugebuf.h"
+#include "hwmsg/thread.h"
 
 /* the producer is woken with this many slots left to use: enough for it
  * to fill the next before they are used up, few for fewer wake-ups */
@@ -57,9 +57,6 @@ static void *producer(void *arg)
 bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
 		       void *ctx, size_t slot_size, size_t meta_size)
 {
-	sigset_t all, old;
-	int ret;
-
 	memset(a, 0, sizeof(*a));
 	a->fill = fill;
 	a->ctx = ctx;
@@ -76,16 +73,8 @@ bool hwmsg_ahead_start(struct hwmsg_ahead *a, hwmsg_ahead_fill fill,
 		goto unmap;
 	if (pthread_cond_init(&a->cond, NULL))
 		goto mutex;
-	/* signals stay with the program's own thread */
-	sigfillset(&all);
-	pthread_sigmask(SIG_SETMASK, &all, &old);
-	ret = pthread_create(&a->thread, NULL, producer, a);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (!ret) {
-		/* in top(1) and perf: which thread reads */
-		pthread_setname_np(a->thread, "hwmsg-read");
+	if (!hwmsg_thread_start(&a->thread, producer, a, "hwmsg-read"))
 		return true;
-	}
 	pthread_cond_destroy(&a->cond);
 mutex:
 	pthread_mutex_destroy(&a->lock);

@@ -14,6 +14,7 @@
 
 #include "hwmsg/wire.h"
 #include "hugebuf.h"
+#include "hwmsg/thread.h"
 #include "out.h"
 #include "hwmsg/zlayout.h"
 
@@ -324,20 +325,13 @@ static void *compress_thread(void *arg)
 /* Signals stay with the caller's threads: they must interrupt its writes. */
 static bool start_thread(struct hwmsg_out *o)
 {
-	sigset_t all, old;
-	bool ok;
-
 	if (pthread_mutex_init(&o->mu, NULL))
 		return false;
 	if (pthread_cond_init(&o->work, NULL))
 		goto mutex;
 	if (pthread_cond_init(&o->ran_up, NULL))
 		goto work;
-	sigfillset(&all);
-	pthread_sigmask(SIG_BLOCK, &all, &old);
-	ok = !pthread_create(&o->thread, NULL, compress_thread, o);
-	pthread_sigmask(SIG_SETMASK, &old, NULL);
-	if (ok)
+	if (!hwmsg_thread_start(&o->thread, compress_thread, o, "hwmsg-zstd"))
 		return true;
 	pthread_cond_destroy(&o->ran_up);
 work:
