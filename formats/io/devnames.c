@@ -59,7 +59,7 @@ static bool add_entry(struct hwmsg_devnames *t, const uint8_t *span,
 	e->bus = (const char *)e->tlvs + (rec->bus - (const char *)base);
 	e->dev = (const char *)e->tlvs + (rec->dev - (const char *)base);
 	e->driver = (const char *)e->tlvs + (rec->driver - (const char *)base);
-	t->last = t->n++;
+	t->n++;
 	return true;
 }
 

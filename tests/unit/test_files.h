@@ -16,7 +16,7 @@
 static char dir[64];
 
 /* mkdtemp() of /tmp/NAME.XXXXXX; false (said on stderr) when it fails */
-static int test_dir_make(const char *name)
+static inline int test_dir_make(const char *name)
 {
 	snprintf(dir, sizeof(dir), "/tmp/%s.XXXXXX", name);
 	if (!mkdtemp(dir)) {
@@ -26,7 +26,7 @@ static int test_dir_make(const char *name)
 	return 1;
 }
 
-static void test_dir_done(void)
+static inline void test_dir_done(void)
 {
 	char cmd[128];
 
@@ -38,7 +38,7 @@ static void test_dir_done(void)
 }
 
 /* dir/name; four results live at a time */
-static const char *path(const char *name)
+static inline const char *path(const char *name)
 {
 	static char buf[4][128];
 	static int i;
@@ -48,7 +48,7 @@ static const char *path(const char *name)
 	return buf[i];
 }
 
-static uint8_t *slurp(const char *p, size_t *len)
+static inline uint8_t *slurp(const char *p, size_t *len)
 {
 	FILE *f = fopen(p, "rb");
 	uint8_t *buf = NULL;
@@ -68,7 +68,7 @@ static uint8_t *slurp(const char *p, size_t *len)
 	return buf;
 }
 
-static void spit(const char *p, const void *data, size_t len)
+static inline void spit(const char *p, const void *data, size_t len)
 {
 	FILE *f = fopen(p, "wb");
 
@@ -76,7 +76,7 @@ static void spit(const char *p, const void *data, size_t len)
 	fclose(f);
 }
 
-static off_t file_size(const char *p)
+static inline off_t file_size(const char *p)
 {
 	struct stat st;
 

@@ -17,7 +17,7 @@
 
 #include "hwmsg/io.h"
 #include "../../formats/io/ahead.h"
-#include "../test.h"
+#include "test_files.h"
 
 #define FILE_LEN	1000003u
 
@@ -359,29 +359,23 @@ static void check_tiny_frames(const char *plain, const char *name)
 	uint8_t out[256], *buf;
 	uint64_t own, ahead;
 	bool threaded;
-	FILE *in, *f;
-	long len;
+	size_t len;
+	FILE *f;
 
 	write_capture(plain, 3000);
-	in = fopen(plain, "rb");
+	buf = slurp(plain, &len);
 	f = fopen(name, "wb");
-	CHECK(in && f);
-	if (!in || !f)
+	CHECK(buf && f);
+	if (!buf || !f)
 		abort();
-	fseek(in, 0, SEEK_END);
-	len = ftell(in);
-	rewind(in);
-	buf = malloc((size_t)len);
-	CHECK_EQ(fread(buf, 1, (size_t)len, in), (size_t)len);
-	for (long off = 0; off < len; off += PIECE) {
-		size_t n = len - off < PIECE ? (size_t)(len - off) : PIECE;
+	for (size_t off = 0; off < len; off += PIECE) {
+		size_t n = len - off < PIECE ? len - off : PIECE;
 		size_t z = ZSTD_compress(out, sizeof(out), buf + off, n, 1);
 
 		CHECK(!ZSTD_isError(z));
 		CHECK_EQ(fwrite(out, 1, z, f), z);
 	}
 	free(buf);
-	fclose(in);
 	fclose(f);
 	CHECK_EQ(read_capture(name, "off", &own, &threaded), 3000);
 	CHECK_EQ(read_capture(name, "0,4096", &ahead, &threaded), 3000);
@@ -395,8 +389,6 @@ static void check_tiny_frames(const char *plain, const char *name)
 
 int main(void)
 {
-	char dir[] = "/tmp/test_io_ahead_XXXXXX", name[64];
-
 	check_whole(20011, 1, 3);
 	check_whole(FILE_LEN, 7, 100);
 	check_whole(FILE_LEN, 4096, 10000);
@@ -405,22 +397,13 @@ int main(void)
 	check_whole(0, 4096, 10);		/* empty */
 	check_stop_early();
 	check_error();
-	if (!mkdtemp(dir))
-		abort();
-	snprintf(name, sizeof(name), "%s/a.pcapng", dir);
-	check_reader(name, 5000);
+	if (!test_dir_make("test_io_ahead"))
+		return 1;
+	check_reader(path("a.pcapng"), 5000);
 	/* several zstd frames: their starts are noted by the thread */
-	snprintf(name, sizeof(name), "%s/a.pcapng.zst", dir);
-	check_reader(name, 20000);
-	snprintf(name, sizeof(name), "%s/damaged.pcapng.zst", dir);
-	check_damaged_zstd(name);
-	snprintf(name, sizeof(name), "%s/tiny.pcapng.zst", dir);
-	{
-		char plain[64];
-
-		snprintf(plain, sizeof(plain), "%s/tiny.pcapng", dir);
-		check_tiny_frames(plain, name);
-	}
-	rmdir(dir);
+	check_reader(path("a.pcapng.zst"), 20000);
+	check_damaged_zstd(path("damaged.pcapng.zst"));
+	check_tiny_frames(path("tiny.pcapng"), path("tiny.pcapng.zst"));
+	test_dir_done();
 	return test_done("test_io_ahead");
 }
