@@ -367,6 +367,38 @@ void print_device(FILE *f, const char *bus, const char *dev)
 	ob_flush(&o);
 }
 
+/*
+ * ob_device() of a record whose names the reader numbered: each line names
+ * one of a capture's few devices, so its text is kept by that number.
+ */
+static void ob_record_device(struct obuf *o, const struct hwmsg_record *rec)
+{
+	static struct {
+		uint32_t id;
+		uint8_t len;
+		char text[127];
+	} seen_dev[8];
+	__typeof__(seen_dev[0]) *e = &seen_dev[rec->names_id % 8];
+	struct obuf m;
+
+	if (rec->names_id && e->id == rec->names_id) {
+		ob_put(o, e->text, e->len);
+		return;
+	}
+	if (!rec->names_id || ob_open_mem(&m, sizeof(e->text))) {
+		ob_device(o, rec->bus, rec->dev);
+		return;
+	}
+	ob_device(&m, rec->bus, rec->dev);
+	ob_put(o, m.buf, m.len);
+	if (m.len <= sizeof(e->text)) {
+		e->id = rec->names_id;
+		e->len = (uint8_t)m.len;
+		memcpy(e->text, m.buf, m.len);
+	}
+	ob_close(&m);
+}
+
 void print_record_line(struct obuf *o, const struct hwmsg_record *rec,
 		       const struct hwmsg_msg *msg,
 		       const struct hwmsg_txn_info *info, uint64_t base_ns)
@@ -375,7 +407,7 @@ void print_record_line(struct obuf *o, const struct hwmsg_record *rec,
 	if (rec->flags & HWMSG_RECF_NO_DEVICE)
 		ob_put(o, " -", 2);
 	else
-		ob_device(o, rec->bus, rec->dev);
+		ob_record_device(o, rec);
 	ob_puts(o, rec->dir == HWMSG_DIR_FROM_HW ? " <" : " >");
 	if (msg)
 		print_op_line(o, rec, msg, info);
