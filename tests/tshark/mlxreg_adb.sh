@@ -5,8 +5,7 @@
 # load_adb off; a payload cut short gives expert info naming the first
 # missing field; every register of the built-in and installed databases,
 # fed random bytes, decodes as hwmsg show -V decodes it, with no error;
-# the installed mstflint files decode too, and tshark starts
-# within half a second of its start-up without them.
+# the installed mstflint files decode too and register their fields.
 # usage: mlxreg_adb.sh PLUGIN.so GEN_MLXREG HWMSG
 # Expected values follow the frames described in gen_mlxreg.c.
 set -u
@@ -168,30 +167,16 @@ if [ "$installed" != ":" ]; then
 		-e mlxreg.sver.ether_type0 -e mlxreg.sver.ether_type1 \
 		-e mlxreg.sver.ether_type2
 
-	# start-up: tshark reading one frame, 5 runs each, best of 5
-	best() {
-		b=999999
-		for _ in 1 2 3 4 5; do
-			t0=$(date +%s%N)
-			tsa "$1" -r "$cap" -c 1 -Y mlxreg >/dev/null 2>&1
-			t1=$(date +%s%N)
-			t=$(( (t1 - t0) / 1000000 ))
-			[ $t -lt $b ] && b=$t
-		done
-		echo $b
-	}
-	without=$(best ":")
-	with=$(best "$sw:$hca")
+	# their registers add fields (what start-up costs with them is
+	# bench/adb_startup.sh's: a benchmark, not a test)
 	nf_without=$(tsa ":" -G fields 2>/dev/null | grep -c '	mlxreg\.')
 	nf_with=$(tsa "$sw:$hca" -G fields 2>/dev/null | grep -c '	mlxreg\.')
-	echo "start-up: ${without} ms with built-in registers ($nf_without fields)," \
-	     "${with} ms with the switch+hca ADB files ($nf_with fields)"
 	checks=$((checks + 1))
-	if [ $((with - without)) -ge 500 ] || [ "$nf_with" -le "$nf_without" ]; then
+	if [ "$nf_with" -le "$nf_without" ] || [ "$nf_without" -lt 100 ]; then
 		fails=$((fails + 1))
-		echo "FAIL: start-up with the ADB files $((with - without)) ms slower"
+		echo "FAIL: mlxreg fields: $nf_without built-in, $nf_with with the ADB files"
 	else
-		echo "ok: start-up with the ADB files within 500 ms ($((with - without)) ms)"
+		echo "ok: mlxreg fields: $nf_without built-in, $nf_with with the ADB files"
 	fi
 else
 	echo "skip: mstflint ADB files not installed"
