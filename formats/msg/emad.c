@@ -171,32 +171,35 @@ static void parse_tlv(struct walk *w, struct hwmsg_tlv_ref *t)
 
 /*
  * The length of the TLV at t: 0 words or past the frame stops the walk
- * (false); past what was captured but within orig_len is a cut.
+ * (false); past what was captured but within orig_len is a cut. The TLV's
+ * name is looked up only to say what is wrong with it.
  */
-static bool check_len(struct walk *w, struct hwmsg_tlv_ref *t,
-		      const char *name)
+static bool check_len(struct walk *w, struct hwmsg_tlv_ref *t)
 {
 	size_t left = w->len - t->offset;
+	char namebuf[16];
 
+	if (t->len && t->len <= left)
+		return true;
 	if (!t->len) {
 		t->flags |= HWMSG_TLV_BAD_LEN;
 		problem(w, t->offset, "offset %u: %s TLV: length 0 words",
-			t->offset, name);
+			t->offset, tlv_name(t->type, namebuf, sizeof(namebuf)));
 		return false;
 	}
-	if (t->len <= left)
-		return true;
 	if (t->offset + (size_t)t->len > w->orig_len) {
 		t->flags |= HWMSG_TLV_BAD_LEN;
 		problem(w, t->offset,
 			"offset %u: %s TLV: length %u words exceeds frame (%zu bytes left)",
-			t->offset, name, t->len / 4, w->orig_len - t->offset);
+			t->offset, tlv_name(t->type, namebuf, sizeof(namebuf)),
+			t->len / 4, w->orig_len - t->offset);
 		return false;
 	}
 	t->flags |= HWMSG_TLV_CUT;
 	w->msg->flags |= HWMSG_MSGF_CUT;
 	problem(w, t->offset, "offset %u: %s TLV cut by the capture (%u of %u bytes)",
-		t->offset, name, t->cap_len, t->len);
+		t->offset, tlv_name(t->type, namebuf, sizeof(namebuf)),
+		t->cap_len, t->len);
 	return true;
 }
 
@@ -206,8 +209,6 @@ static size_t walk_tlv(struct walk *w, size_t off)
 	struct hwmsg_msg *msg = w->msg;
 	size_t left = w->len - off;
 	struct hwmsg_tlv_ref *t;
-	char namebuf[16];
-	const char *name;
 
 	if (left < HWMSG_EMAD_TLV_HDR_LEN) {
 		if (off + HWMSG_EMAD_TLV_HDR_LEN <= w->orig_len)
@@ -227,8 +228,7 @@ static size_t walk_tlv(struct walk *w, size_t off)
 	t->offset = (uint32_t)off;
 	t->len = hwmsg_item_get(w->buf + off, HWMSG_EMAD_TLV_LEN) * 4;
 	t->cap_len = t->len < left ? t->len : (uint32_t)left;
-	name = tlv_name(t->type, namebuf, sizeof(namebuf));
-	if (!check_len(w, t, name))
+	if (!check_len(w, t))
 		return 0;
 	parse_tlv(w, t);
 	return t->flags & HWMSG_TLV_CUT ? 0 : off + t->len;
