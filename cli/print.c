@@ -367,9 +367,14 @@ void print_device(FILE *f, const char *bus, const char *dev)
 	ob_flush(&o);
 }
 
+/* ob_device()'s longest text: " " and "/" with two names of at most 255 */
+#define DEVICE_TEXT_MAX	512u
+
 /*
  * ob_device() of a record whose names the reader numbered: each line names
- * one of a capture's few devices, so its text is kept by that number.
+ * one of a capture's few devices, so its text is kept by that number. It
+ * is copied from the output buffer when the buffer had the room for the
+ * longest (nothing was flushed or moved meanwhile).
  */
 static void ob_record_device(struct obuf *o, const struct hwmsg_record *rec)
 {
@@ -379,24 +384,19 @@ static void ob_record_device(struct obuf *o, const struct hwmsg_record *rec)
 		char text[127];
 	} seen_dev[8];
 	__typeof__(seen_dev[0]) *e = &seen_dev[rec->names_id % 8];
-	struct obuf m;
+	size_t from = o->len;
+	bool room = o->cap - o->len >= DEVICE_TEXT_MAX;
 
 	if (rec->names_id && e->id == rec->names_id) {
 		ob_put(o, e->text, e->len);
 		return;
 	}
-	if (!rec->names_id || ob_open_mem(&m, sizeof(e->text))) {
-		ob_device(o, rec->bus, rec->dev);
-		return;
-	}
-	ob_device(&m, rec->bus, rec->dev);
-	ob_put(o, m.buf, m.len);
-	if (m.len <= sizeof(e->text)) {
+	ob_device(o, rec->bus, rec->dev);
+	if (rec->names_id && room && o->len - from <= sizeof(e->text)) {
 		e->id = rec->names_id;
-		e->len = (uint8_t)m.len;
-		memcpy(e->text, m.buf, m.len);
+		e->len = (uint8_t)(o->len - from);
+		memcpy(e->text, o->buf + from, e->len);
 	}
-	ob_close(&m);
 }
 
 void print_record_line(struct obuf *o, const struct hwmsg_record *rec,
