@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# hwmsg top -r browses the whole capture: the first screen comes at once
-# while the index is built, Home is record 1, G the last, :N record N as
+# hwmsg top -r browses the whole capture: the first screen comes while the
+# index is built, Home is record 1, G the last, :N record N as
 # hwmsg show -N prints it, t goes to a time; memory grows by less than 32
 # bytes a record. HWMSG_TOP_BROWSE_RECORDS sets the size (default 10M,
 # about 35 s and 1 GB of hwmsg show output in the test directory).
@@ -20,12 +20,13 @@ detail_re() {
 	t=$(show_line "$1" | awk '{print $2}')
 	echo "^Record #$1  $t  "
 }
-# browse FILE COUNT: top on it, until the whole file is indexed and
-# loaded; FIRST: the ms to the first screen
+# browse FILE COUNT [AFTER]: top on it, until the whole file is indexed
+# and loaded; the first screen's count line goes on with AFTER (say, that
+# the index is still being built); FIRST: the ms to the first screen
 browse() {
 	t0=$(ms)
 	start 140 40 "$HWMSG" top -r "$1"
-	wait_for 10 '^record 1 of [0-9]+ \(whole file\)'
+	wait_for 10 "^record 1 of [0-9]+ \\(whole file\\)${3:-}"
 	t1=$(ms)
 	list_lines | head -1 | grep -q '^00:00:00\.000000 ' ||
 		fail "the first screen does not start with the first record"
@@ -45,15 +46,17 @@ rss_small=$(rss_kib "$(prog_pid)")
 tm send-keys -t top q
 wait_exit 5
 
-# tmux itself takes a few hundred ms to start: measure it, allow it
+# the first screen comes while the index is built (5 s for 10M records
+# here, the screen 0.3 s), not after it: what it says, not how fast (a
+# time limit is a benchmark's, bench/top_index.sh; a loaded machine
+# breaks it); the ms are printed
 t0=$(ms)
 start 140 40 sh -c 'echo ready; exec sleep 60'
 wait_for 5 '^ready$'
 tmux_ms=$(($(ms) - t0))
-browse "$T/big.pcapng.zst" "$N"
+browse "$T/big.pcapng.zst" "$N" '  indexing [0-9]+%'
 first=$FIRST
-echo "first screen after ${first} ms (tmux alone ${tmux_ms} ms)"
-[ "$first" -le $((tmux_ms + 1000)) ] || fail "first screen after ${first} ms"
+echo "first screen after ${first} ms, while indexing (tmux alone ${tmux_ms} ms)"
 
 # RSS: under 32 bytes a record over the constant
 rss=$(rss_kib "$(prog_pid)")
