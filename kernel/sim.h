@@ -58,6 +58,23 @@ struct net_device *hsim_netdev_create(struct hsim_dev *hdev, struct net *net,
 struct net *hsim_dev_net(struct hsim_dev *hdev);
 void hsim_netdev_destroy(struct net_device *netdev);
 
+/*
+ * A driver of a kind. Another module may register one for a kind
+ * (hwmsg_sim_mlxsw: a Spectrum behind an mlxsw_bus, probed by Linux's own
+ * mlxsw_spectrum); while it is registered it takes the kind's new devices
+ * from the built-in one.
+ */
+struct hsim_driver {
+	struct device_driver drv;
+	enum hsim_kind kind;
+	bool external;			/* registered by another module */
+	int (*probe)(struct hsim_dev *hdev);
+	void (*remove)(struct hsim_dev *hdev);
+};
+
+int hsim_driver_register(struct hsim_driver *hdrv, struct module *owner);
+void hsim_driver_unregister(struct hsim_driver *hdrv);
+
 int hsim_spectrum_probe(struct hsim_dev *hdev);
 void hsim_spectrum_remove(struct hsim_dev *hdev);
 int hsim_connectx3_probe(struct hsim_dev *hdev);

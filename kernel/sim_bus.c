@@ -30,12 +30,8 @@ static LIST_HEAD(hsim_devs);
 static DEFINE_MUTEX(hsim_devs_lock);	/* hsim_devs, new/del_device */
 static bool hsim_enabled;		/* false while the module goes away */
 
-struct hsim_driver {
-	struct device_driver drv;
-	enum hsim_kind kind;
-	int (*probe)(struct hsim_dev *hdev);
-	void (*remove)(struct hsim_dev *hdev);
-};
+/* per kind: drivers other modules registered (they take new devices) */
+static atomic_t hsim_external[HSIM_KIND_CONNECTX3 + 1];
 
 static struct hsim_driver *to_hsim_driver(struct device_driver *drv)
 {
@@ -113,7 +109,12 @@ void hsim_netdev_destroy(struct net_device *netdev)
 
 static int hsim_bus_match(struct device *dev, struct device_driver *drv)
 {
-	return to_hsim_dev(dev)->kind == to_hsim_driver(drv)->kind;
+	struct hsim_driver *hdrv = to_hsim_driver(drv);
+	enum hsim_kind kind = to_hsim_dev(dev)->kind;
+
+	if (kind != hdrv->kind)
+		return 0;
+	return hdrv->external || !atomic_read(&hsim_external[kind]);
 }
 
 static struct bus_type hsim_bus;
@@ -320,6 +321,30 @@ static struct hsim_driver hsim_drivers[] = {
 		.remove = hsim_connectx3_remove,
 	},
 };
+
+int hsim_driver_register(struct hsim_driver *hdrv, struct module *owner)
+{
+	int err;
+
+	hdrv->external = true;
+	hdrv->drv.bus = &hsim_bus;
+	hdrv->drv.owner = owner;
+	hdrv->drv.probe = hsim_drv_probe;
+	hdrv->drv.remove = hsim_drv_remove;
+	atomic_inc(&hsim_external[hdrv->kind]);
+	err = driver_register(&hdrv->drv);
+	if (err)
+		atomic_dec(&hsim_external[hdrv->kind]);
+	return err;
+}
+EXPORT_SYMBOL_GPL(hsim_driver_register);
+
+void hsim_driver_unregister(struct hsim_driver *hdrv)
+{
+	driver_unregister(&hdrv->drv);
+	atomic_dec(&hsim_external[hdrv->kind]);
+}
+EXPORT_SYMBOL_GPL(hsim_driver_unregister);
 
 static void hsim_del_all(void)
 {

@@ -28,6 +28,14 @@ load() {
 	run insmod /lib/hwmsg/hwmsg_sim.ko
 }
 
+# load_mlxsw: as load, then Linux's mlxsw (mlxsw_core, mlxsw_spectrum) and
+# hwmsg_sim_mlxsw: new spectrum devices are probed by mlxsw_spectrum.
+# Scenarios that use it say "# needs: mlxsw" (run-vm.sh skips them else).
+load_mlxsw() {
+	load "$@"
+	run modprobe hwmsg_sim_mlxsw
+}
+
 # capture_start NAME hwmsgd-args...: background hwmsgd writing /out/NAME.pcapng
 capture_start() {
 	name=$1

@@ -85,6 +85,53 @@ mkdir -p "$W"
 exec 9>"$W/.lock"
 flock 9
 
+# ---- Linux's mlxsw ------------------------------------------------------------
+# Built from linux-source-6.1 (scripts/mlxsw-build.sh) for the installed
+# kernel; hwmsg_sim_mlxsw.ko is built with it. A scenario that says
+# "# needs: mlxsw" is skipped, with the reason, when that cannot be done.
+MLXSW=
+MLXSW_WHY=
+if [ -n "${HWMSG_VM_KERNEL_DIR:-}" ]; then
+	MLXSW_WHY="the mlxsw modules are built for the installed kernel only"
+elif [ ! -r /usr/src/linux-source-6.1.tar.xz ]; then
+	MLXSW_WHY="no linux-source-6.1 (apt-get install linux-source-6.1)"
+elif ! command -v depmod >/dev/null; then
+	MLXSW_WHY="no depmod (apt-get install kmod)"
+else
+	MLXSW=$("$SRC/scripts/mlxsw-build.sh" "$KDIR") ||
+		{ echo "FAIL: mlxsw build"; exit 1; }
+fi
+if grep -q "^# needs: mlxsw" "$SC_FILE" && [ -z "$MLXSW" ]; then
+	skip "$MLXSW_WHY"
+fi
+
+# The guest's /lib/modules/KVER: mlxsw, ours, and the closure of what
+# they and the upstream selftests load (bridge, vxlan, tc actions, ...),
+# indexed by depmod, so kmod's modprobe and request_module() find them.
+HOST_MODS="mlxfw bridge psample ip6_tunnel vxlan 8021q bonding vrf team
+team_mode_loadbalance team_mode_activebackup cls_flower cls_matchall
+act_gact act_mirred act_vlan act_police act_sample sch_red sch_ets sch_prio
+sch_tbf sch_ingress dummy veth macvlan ip_gre ipip"
+module_tree() {
+	M=$R/lib/modules/$KVER
+	mkdir -p "$M/kernel" "$M/extra/hwmsg" "$M/extra/mlxsw"
+	for m in $HOST_MODS; do
+		modprobe -S "$KVER" --show-depends "$m" 2>/dev/null |
+			awk '$1 == "insmod" {print $2}'
+	done | sort -u | while read -r ko; do
+		mkdir -p "$R$(dirname "$ko")"
+		cp "$ko" "$R$ko"
+	done
+	cp "$MLXSW"/mlxsw/*.ko "$MLXSW"/lib/*.ko "$M/extra/mlxsw/"
+	cp "$W"/kmod/*.ko "$M/extra/hwmsg/"
+	cp /lib/modules/"$KVER"/modules.builtin* /lib/modules/"$KVER"/modules.order "$M/"
+	depmod -b "$R" "$KVER"
+	copy_bin "$(command -v kmod)" /usr/bin
+	for t in modprobe rmmod lsmod modinfo insmod depmod; do
+		ln -sf /usr/bin/kmod "$R/sbin/$t"
+	done
+}
+
 # ---- modules --------------------------------------------------------------
 mkdir -p "$W/kmod"
 for f in "$SRC"/kernel/*; do
@@ -92,8 +139,8 @@ for f in "$SRC"/kernel/*; do
 	cmp -s "$f" "$W/kmod/$(basename "$f")" 2>/dev/null ||
 		cp "$f" "$W/kmod/"
 done
-make -s -C "$W/kmod" KDIR="$KDIR" \
-	HWMSG_INC="$SRC/include" >"$W/kmod.log" 2>&1 ||
+make -s -C "$W/kmod" KDIR="$KDIR" HWMSG_INC="$SRC/include" \
+	${MLXSW:+HWMSG_MLXSW_SRC="$MLXSW"} >"$W/kmod.log" 2>&1 ||
 	{ cat "$W/kmod.log"; echo "FAIL: module build"; exit 1; }
 if grep -q "warning:" "$W/kmod.log"; then
 	cat "$W/kmod.log"
@@ -141,6 +188,7 @@ for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
 	fi
 done
 cp "$W/kmod/devlink_hwmsg.ko" "$W/kmod/hwmsg_sim.ko" "$R/lib/hwmsg/"
+[ -z "$MLXSW" ] || module_tree
 cp "$HERE/guest-init.sh" "$R/init"
 cp "$HERE/guest-lib.sh" "$R/lib/vm/guest-lib.sh"
 chmod +x "$R/init"
