@@ -38,6 +38,7 @@
 #include <linux/workqueue.h>
 
 #include "core.h"
+#include "reg.h"
 #include "txheader.h"
 #include "trap.h"
 
@@ -176,11 +177,17 @@ static int hsim_bus_init(void *bus_priv, struct mlxsw_core *core,
 			 struct mlxsw_res *res)
 {
 	struct hsim_mlxsw *m = bus_priv;
+	char mrsr_pl[MLXSW_REG_MRSR_LEN];
 	u64 single, dbl, linear;
 	char *mbox;
 	int err;
 
 	m->core = core;
+	/* as mlxsw_pci does: the device starts from its defaults, reload too */
+	mlxsw_reg_mrsr_pack(mrsr_pl);
+	err = mlxsw_reg_write(core, MLXSW_REG(mrsr), mrsr_pl);
+	if (err)
+		return err;
 	mbox = mlxsw_cmd_mbox_alloc();
 	if (!mbox)
 		return -ENOMEM;

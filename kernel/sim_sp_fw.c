@@ -32,7 +32,7 @@
 #define FW_HW_REV	0xa1
 #define FW_LANES	4	/* per module */
 #define FW_KEY_WORDS	2
-#define FW_REG_MAX	0x400	/* the largest register payload kept */
+#define FW_REG_MAX	8188	/* the largest REG TLV payload (2047 words) */
 
 /* QUERY_RESOURCES: a Spectrum-1's values (ids: mlxsw's resources.h) */
 static const struct {
@@ -345,6 +345,18 @@ static void fw_reg_written(u16 id, char *pl)
 	}
 }
 
+static void fw_reset(struct hsim_fw *fw)
+{
+	struct hlist_node *tmp;
+	struct fw_entry *e;
+	int bkt;
+
+	hash_for_each_safe(fw->store, bkt, tmp, e, node) {
+		hash_del(&e->node);
+		kfree(e);
+	}
+}
+
 u8 hsim_fw_reg_access(struct hsim_fw *fw, u16 reg_id, u8 method, u8 *payload,
 		      unsigned int len)
 {
@@ -367,6 +379,10 @@ u8 hsim_fw_reg_access(struct hsim_fw *fw, u16 reg_id, u8 method, u8 *payload,
 		}
 		break;
 	case HWMSG_EMAD_METHOD_WRITE:
+		if (reg_id == MLXSW_REG_MRSR_ID) {
+			fw_reset(fw);	/* every register back to its default */
+			break;
+		}
 		fw_reg_written(reg_id, (char *)payload);
 		fw_store(fw, reg_id, key, payload, len);
 		break;
@@ -512,14 +528,8 @@ struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id)
 void hsim_fw_destroy(struct hsim_fw *fw)
 {
 	struct fw_unmodelled *u, *tu;
-	struct hlist_node *tmp;
-	struct fw_entry *e;
-	int bkt;
 
-	hash_for_each_safe(fw->store, bkt, tmp, e, node) {
-		hash_del(&e->node);
-		kfree(e);
-	}
+	fw_reset(fw);
 	list_for_each_entry_safe(u, tu, &fw->unmodelled, list)
 		kfree(u);
 	mutex_destroy(&fw->lock);

@@ -96,3 +96,28 @@ tshark_agrees() {
 		echo "$1: tshark agrees ($(wc -l <"$OUT/$1.tshark") EMAD frames)"
 	fi
 }
+
+# mlxsw_capture NAME MIN: a capture of Linux's mlxsw_spectrum on
+# hwmsg_sim_mlxsw: at least MIN EMAD records, all from that driver, every
+# request answered and paired, no malformed or undecodable message, every
+# register named, and tshark's plugin counts the same records.
+mlxsw_capture() {
+	f=$OUT/$1.pcapng
+	"$BUILD/cli/hwmsg" stat -j "$f" >"$OUT/$1.stat.json" || die "hwmsg stat $1"
+	"$BUILD/cli/hwmsg" stat "$f" >"$OUT/$1.stat.txt"
+	s=$OUT/$1.stat.json
+	n=$(jq -r .emad "$s")
+	[ "$n" -ge "$2" ] || die "$1: $n EMAD records, want >= $2"
+	[ "$(jq -r .records "$s")" = "$n" ] || die "$1: records other than EMAD"
+	[ "$(jq -r '[.devices[] | select(.driver != "mlxsw_spectrum")] | length' "$s")" = 0 ] ||
+		die "$1: records of another driver"
+	for k in not_paired malformed undecoded truncated; do
+		[ "$(jq -r ".$k" "$s")" = 0 ] || die "$1: $k $(jq -r ".$k" "$s")"
+	done
+	[ "$(jq -r '[.registers[] | .orphans] | add' "$s")" = 0 ] || die "$1: orphans"
+	[ "$(jq -r '[.registers[] | .requests - .responses] | add' "$s")" = 0 ] ||
+		die "$1: requests without a response"
+	unnamed=$(jq -r '.registers[] | select(.reg | test("^0x")) | .reg' "$s")
+	[ -z "$unnamed" ] || die "$1: registers without a name: $unnamed"
+	echo "$1: $n EMAD records of mlxsw_spectrum, $(jq -r '.registers | length' "$s") register/method pairs"
+}

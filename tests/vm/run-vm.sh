@@ -177,6 +177,10 @@ DEVLINK=$(command -v devlink || echo /usr/sbin/devlink)
 IP=$(command -v ip || echo /usr/bin/ip)
 [ -x "$DEVLINK" ] && copy_bin "$DEVLINK" /usr/sbin
 [ -x "$IP" ] && copy_bin "$IP" /usr/sbin
+# what the mlxsw scenarios and the upstream selftests run, where installed
+for t in ethtool tc bridge bash jq teamd; do
+	p=$(command -v $t) && copy_bin "$p" /usr/sbin
+done
 
 : >"$R/lib/vm/modules.list"
 for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
