@@ -107,7 +107,7 @@ static u8 hsim_injected(struct hsim_mlxsw *m, bool *drop, char *string)
 {
 	u8 status = 0;
 
-	spin_lock(&m->knob_lock);
+	spin_lock_bh(&m->knob_lock);
 	*drop = false;
 	if (m->drop_count) {
 		m->drop_count--;
@@ -119,12 +119,19 @@ static u8 hsim_injected(struct hsim_mlxsw *m, bool *drop, char *string)
 			m->inject_status = 0;
 	}
 	m->emads++;
-	spin_unlock(&m->knob_lock);
+	spin_unlock_bh(&m->knob_lock);
 	return status;
 }
 
-static void hsim_emad_answer(struct hsim_mlxsw *m, struct sk_buff *skb)
+/*
+ * The answer is a new frame: the request's data may be shared with the
+ * driver's copy it sends again on a retry (skb_clone), as a device's DMA
+ * reads and never writes it.
+ */
+static void hsim_emad_answer(struct hsim_mlxsw *m, struct sk_buff *tx_skb)
 {
+	struct sk_buff *skb;
+
 	char string[HWMSG_EMAD_STRING_LEN];
 	struct mlxsw_rx_info rx_info = {
 		.u.sys_port = 0,
@@ -134,6 +141,13 @@ static void hsim_emad_answer(struct hsim_mlxsw *m, struct sk_buff *skb)
 	bool drop;
 	u8 status;
 
+	skb = alloc_skb(tx_skb->len - MLXSW_TXHDR_LEN, GFP_KERNEL);
+	if (skb)
+		skb_put_data(skb, tx_skb->data + MLXSW_TXHDR_LEN,
+			     tx_skb->len - MLXSW_TXHDR_LEN);
+	dev_consume_skb_any(tx_skb);	/* sent: the transmit completes */
+	if (!skb)
+		return;	/* as a lost answer: the driver times out */
 	if (hsim_emad_parse(skb->data, skb->len, &e)) {
 		dev_warn_ratelimited(&m->hdev->dev, "malformed EMAD dropped\n");
 		goto free;
@@ -243,7 +257,6 @@ static int hsim_bus_skb_transmit(void *bus_priv, struct sk_buff *skb,
 		dev_kfree_skb_any(skb);
 		return 0;
 	}
-	skb_pull(skb, MLXSW_TXHDR_LEN);
 	skb_queue_tail(&m->emad_q, skb);
 	queue_work(m->wq, &m->emad_work);
 	return 0;
@@ -388,6 +401,13 @@ static void hsim_mlxsw_remove(struct hsim_dev *hdev)
 {
 	struct hsim_mlxsw *m = hdev->drvdata;
 
+	/*
+	 * A device going away answers again: the driver may be waiting on a
+	 * lost answer with rtnl held, which its unregistration needs.
+	 */
+	spin_lock_bh(&m->knob_lock);
+	m->drop_count = 0;
+	spin_unlock_bh(&m->knob_lock);
 	mlxsw_core_bus_device_unregister(m->core, false);
 	destroy_workqueue(m->wq);
 	skb_queue_purge(&m->emad_q);
