@@ -54,6 +54,7 @@ struct hsim_mlxsw {
 	struct mlxsw_bus_info bus_info;
 	struct hsim_fw *fw;
 	struct sk_buff_head emad_q;	/* requests the firmware has yet to answer */
+	struct sk_buff_head event_q;	/* events the firmware raised, to send */
 	struct work_struct emad_work;
 	struct workqueue_struct *wq;
 	ktime_t start;			/* the free-running clock's zero */
@@ -175,13 +176,72 @@ free:
 	dev_kfree_skb(skb);
 }
 
+/* An event goes to the driver as an EMAD of method EVENT with its trap. */
+struct hsim_event_cb {
+	u16 trap_id;
+};
+
+static void hsim_fw_event(void *ctx, u16 trap_id, u16 reg_id,
+			  const u8 *payload, unsigned int len)
+{
+	static const u8 dmac[] = HWMSG_EMAD_DMAC, smac[] = HWMSG_EMAD_SMAC;
+	unsigned int op_len = HWMSG_EMAD_OP_TLV_WORDS * 4;
+	struct hsim_mlxsw *m = ctx;
+	struct sk_buff *skb;
+	u8 *f, *op, *reg;
+
+	skb = alloc_skb(HWMSG_EMAD_ETH_HDR_LEN + op_len +
+			HWMSG_EMAD_TLV_HDR_LEN + len + 4, GFP_KERNEL);
+	if (!skb)
+		return;
+	f = skb_put_zero(skb, HWMSG_EMAD_ETH_HDR_LEN + op_len +
+			 HWMSG_EMAD_TLV_HDR_LEN + len + 4);
+	/* as the firmware sends it: from the device to the driver */
+	memcpy(f, smac, ETH_ALEN);
+	memcpy(f + ETH_ALEN, dmac, ETH_ALEN);
+	hwmsg_put_be16(f + HWMSG_EMAD_ETH_ETHERTYPE_OFF, HWMSG_EMAD_ETHERTYPE);
+	op = f + HWMSG_EMAD_ETH_HDR_LEN;
+	hwmsg_item_set(op, HWMSG_EMAD_TLV_TYPE, HWMSG_EMAD_TLV_OP);
+	hwmsg_item_set(op, HWMSG_EMAD_TLV_LEN, HWMSG_EMAD_OP_TLV_WORDS);
+	hwmsg_item_set(op, HWMSG_EMAD_OP_REGISTER_ID, reg_id);
+	hwmsg_item_set(op, HWMSG_EMAD_OP_METHOD, HWMSG_EMAD_METHOD_EVENT);
+	hwmsg_item_set(op, HWMSG_EMAD_OP_CLASS, 1);	/* register access */
+	reg = op + op_len;
+	hwmsg_item_set(reg, HWMSG_EMAD_TLV_TYPE, HWMSG_EMAD_TLV_REG);
+	hwmsg_item_set(reg, HWMSG_EMAD_TLV_LEN, HWMSG_EMAD_REG_TLV_WORDS(len));
+	memcpy(reg + HWMSG_EMAD_TLV_HDR_LEN, payload, len);
+	/* the END TLV: type 0, one word */
+	hwmsg_item_set(reg + HWMSG_EMAD_TLV_HDR_LEN + len, HWMSG_EMAD_TLV_LEN,
+		       HWMSG_EMAD_END_TLV_WORDS);
+	((struct hsim_event_cb *)skb->cb)->trap_id = trap_id;
+	skb_queue_tail(&m->event_q, skb);
+	queue_work(m->wq, &m->emad_work);
+}
+
+static void hsim_event_send(struct hsim_mlxsw *m, struct sk_buff *skb)
+{
+	struct mlxsw_rx_info rx_info = {
+		.trap_id = ((struct hsim_event_cb *)skb->cb)->trap_id,
+	};
+
+	local_bh_disable();
+	mlxsw_core_skb_receive(m->core, skb, &rx_info);
+	local_bh_enable();
+}
+
+/* Answers first, then the events they raised, in order. */
 static void hsim_emad_work(struct work_struct *work)
 {
 	struct hsim_mlxsw *m = container_of(work, struct hsim_mlxsw, emad_work);
 	struct sk_buff *skb;
 
-	while ((skb = skb_dequeue(&m->emad_q)))
+	while ((skb = skb_dequeue(&m->emad_q))) {
 		hsim_emad_answer(m, skb);
+		while ((skb = skb_dequeue(&m->event_q)))
+			hsim_event_send(m, skb);
+	}
+	while ((skb = skb_dequeue(&m->event_q)))
+		hsim_event_send(m, skb);
 }
 
 /* ---- the bus --------------------------------------------------------------- */
@@ -239,6 +299,7 @@ static void hsim_bus_fini(void *bus_priv)
 	/* nothing in flight: the driver waited for its transactions */
 	flush_work(&m->emad_work);
 	skb_queue_purge(&m->emad_q);
+	skb_queue_purge(&m->event_q);
 }
 
 static bool hsim_bus_skb_transmit_busy(void *bus_priv,
@@ -366,12 +427,13 @@ static int hsim_mlxsw_probe(struct hsim_dev *hdev)
 	m->start = ktime_get();
 	spin_lock_init(&m->knob_lock);
 	skb_queue_head_init(&m->emad_q);
+	skb_queue_head_init(&m->event_q);
 	INIT_WORK(&m->emad_work, hsim_emad_work);
 	err = -ENOMEM;
 	m->wq = alloc_ordered_workqueue("hwmsg_sim%u_fw", 0, hdev->id);
 	if (!m->wq)
 		goto err_free;
-	m->fw = hsim_fw_create(hdev->port_count, hdev->id);
+	m->fw = hsim_fw_create(hdev->port_count, hdev->id, hsim_fw_event, m);
 	if (!m->fw)
 		goto err_wq;
 	m->bus_info.device_kind = HSIM_MLXSW_KIND;
@@ -411,6 +473,7 @@ static void hsim_mlxsw_remove(struct hsim_dev *hdev)
 	mlxsw_core_bus_device_unregister(m->core, false);
 	destroy_workqueue(m->wq);
 	skb_queue_purge(&m->emad_q);
+	skb_queue_purge(&m->event_q);
 	hsim_fw_destroy(m->fw);
 	kfree(m);
 }

@@ -19,8 +19,10 @@
 #include <linux/string.h>
 
 #include "cmd.h"
+#include "port.h"
 #include "reg.h"
 #include "resources.h"
+#include "trap.h"
 
 #include "hwmsg/wire.h"
 #include "sim_sp_fw.h"
@@ -32,6 +34,7 @@
 #define FW_HW_REV	0xa1
 #define FW_LANES	4	/* per module */
 #define FW_KEY_WORDS	2
+#define FW_REG_PUDE_ID	0x5009	/* the PRM's; reg.h has its layout only */
 #define FW_REG_MAX	8188	/* the largest REG TLV payload (2047 words) */
 
 /* QUERY_RESOURCES: a Spectrum-1's values (ids: mlxsw's resources.h) */
@@ -126,6 +129,8 @@ struct hsim_fw {
 	struct list_head unmodelled;
 	unsigned int modules;
 	u8 base_mac[ETH_ALEN];
+	hsim_fw_event_fn event;
+	void *event_ctx;
 };
 
 static const u32 *fw_index_mask(u16 id)
@@ -331,12 +336,54 @@ static bool fw_reg_default(struct hsim_fw *fw, u16 id, char *pl)
 	return false;
 }
 
+/*
+ * PAOS: every port is cabled to a live peer, so its link follows its
+ * admin state; a change is told with a PUDE event when the driver asked
+ * for events (e), as the firmware does.
+ */
+static void fw_paos_written(struct hsim_fw *fw, char *pl, const u8 *prev)
+{
+	unsigned int admin = mlxsw_reg_paos_admin_status_get(pl);
+	unsigned int was = prev ? mlxsw_reg_paos_oper_status_get((char *)prev) :
+			   MLXSW_PORT_OPER_STATUS_DOWN;
+	unsigned int oper = admin == MLXSW_PORT_ADMIN_STATUS_UP ||
+			    admin == MLXSW_PORT_ADMIN_STATUS_UP_ONCE ?
+			    MLXSW_PORT_OPER_STATUS_UP :
+			    MLXSW_PORT_OPER_STATUS_DOWN;
+	char pude[MLXSW_REG_PUDE_LEN] = {};
+
+	if (!admin)
+		return;	/* only the event settings were written */
+	mlxsw_reg_paos_oper_status_set(pl, oper);
+	if (oper == was || !mlxsw_reg_paos_e_get(pl) || !fw->event)
+		return;
+	mlxsw_reg_pude_swid_set(pude, mlxsw_reg_paos_swid_get(pl));
+	mlxsw_reg_pude_local_port_set(pude, mlxsw_reg_paos_local_port_get(pl));
+	mlxsw_reg_pude_admin_status_set(pude, admin);
+	mlxsw_reg_pude_oper_status_set(pude, oper);
+	fw->event(fw->event_ctx, MLXSW_TRAP_ID_PUDE, FW_REG_PUDE_ID,
+		  (u8 *)pude, sizeof(pude));
+}
+
+/* PTYS: the link runs at the fastest speed both ends allow. */
+static void fw_ptys_written(char *pl)
+{
+	u32 admin = mlxsw_reg_ptys_eth_proto_admin_get(pl) & FW_ETH_PROTO_CAP;
+
+	mlxsw_reg_ptys_eth_proto_cap_set(pl, FW_ETH_PROTO_CAP);
+	mlxsw_reg_ptys_eth_proto_oper_set(pl, admin ? BIT(fls(admin) - 1) : 0);
+}
+
 /* After a write: the fields the firmware derives from what was written. */
-static void fw_reg_written(u16 id, char *pl)
+static void fw_reg_written(struct hsim_fw *fw, u16 id, char *pl,
+			   const u8 *prev)
 {
 	switch (id) {
+	case MLXSW_REG_PAOS_ID:
+		fw_paos_written(fw, pl, prev);
+		break;
 	case MLXSW_REG_PTYS_ID:
-		mlxsw_reg_ptys_eth_proto_cap_set(pl, FW_ETH_PROTO_CAP);
+		fw_ptys_written(pl);
 		break;
 	case MLXSW_REG_PMTU_ID:
 		mlxsw_reg_pmtu_max_mtu_set(pl, 10000 + ETH_HLEN + 8);
@@ -383,7 +430,9 @@ u8 hsim_fw_reg_access(struct hsim_fw *fw, u16 reg_id, u8 method, u8 *payload,
 			fw_reset(fw);	/* every register back to its default */
 			break;
 		}
-		fw_reg_written(reg_id, (char *)payload);
+		e = fw_find(fw, reg_id, key);
+		fw_reg_written(fw, reg_id, (char *)payload,
+			       e && e->len == len ? e->data : NULL);
 		fw_store(fw, reg_id, key, payload, len);
 		break;
 	default:
@@ -506,7 +555,8 @@ void hsim_fw_debugfs_init(struct hsim_fw *fw, struct dentry *dir)
 	debugfs_create_file("unmodelled", 0400, dir, fw, &fw_unmodelled_fops);
 }
 
-struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id)
+struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id,
+			       hsim_fw_event_fn event, void *ctx)
 {
 	struct hsim_fw *fw = kzalloc(sizeof(*fw), GFP_KERNEL);
 
@@ -516,6 +566,8 @@ struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id)
 	hash_init(fw->store);
 	INIT_LIST_HEAD(&fw->unmodelled);
 	fw->modules = modules;
+	fw->event = event;
+	fw->event_ctx = ctx;
 	/* Mellanox's OUI, the device id in the low bytes */
 	fw->base_mac[0] = 0x7c;
 	fw->base_mac[1] = 0xfe;

@@ -16,7 +16,16 @@
 
 struct hsim_fw;
 
-struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id);
+/*
+ * An event the firmware raises (a register payload sent to the driver with
+ * its trap, e.g. PUDE when a port's link goes up); called with the
+ * firmware's lock held, from the access that caused it.
+ */
+typedef void (*hsim_fw_event_fn)(void *ctx, u16 trap_id, u16 reg_id,
+				 const u8 *payload, unsigned int len);
+
+struct hsim_fw *hsim_fw_create(unsigned int modules, u32 dev_id,
+			       hsim_fw_event_fn event, void *ctx);
 void hsim_fw_destroy(struct hsim_fw *fw);
 void hsim_fw_debugfs_init(struct hsim_fw *fw, struct dentry *dir);
 

@@ -64,6 +64,16 @@ capture_stop() {
 	cat "/out/$1.err"
 }
 
+# wait_up DEV: the link is up (operstate UP) within 20 s
+wait_up() {
+	i=0
+	until [ "$(cat "/sys/class/net/$1/operstate")" = up ]; do
+		i=$((i + 1))
+		[ $i -gt 200 ] && fail "$1 not up after 20 s"
+		sleep 0.1
+	done
+}
+
 # settle SECONDS: let delayed work and the capture catch up
 settle() {
 	sleep "$1"

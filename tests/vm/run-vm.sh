@@ -127,6 +127,12 @@ module_tree() {
 	cp /lib/modules/"$KVER"/modules.builtin* /lib/modules/"$KVER"/modules.order "$M/"
 	depmod -b "$R" "$KVER"
 	copy_bin "$(command -v kmod)" /usr/bin
+	# the upstream selftests that drive mlxsw (run as they are)
+	ST=tools/testing/selftests
+	KT=$("$SRC/scripts/ksrc.sh" $ST/drivers/net/mlxsw $ST/net/forwarding)
+	mkdir -p "$R/opt/selftests/drivers/net" "$R/opt/selftests/net"
+	cp -r "$KT/$ST/drivers/net/mlxsw" "$R/opt/selftests/drivers/net/"
+	cp -r "$KT/$ST/net/forwarding" "$R/opt/selftests/net/"
 	for t in modprobe rmmod lsmod modinfo insmod depmod; do
 		ln -sf /usr/bin/kmod "$R/sbin/$t"
 	done
