@@ -302,6 +302,15 @@ static bool fw_reg_default(struct hsim_fw *fw, u16 id, char *pl)
 	case MLXSW_REG_PLLP_ID:
 		fw_pllp_answer(fw, pl);
 		return true;
+	case MLXSW_REG_SFN_ID:
+		/* no FDB notification pending: the driver polls again later */
+		mlxsw_reg_sfn_num_rec_set(pl, 0);
+		mlxsw_reg_sfn_end_set(pl, 1);
+		return true;
+	case MLXSW_REG_RAUHTD_ID:
+		/* no neighbour activity to report */
+		mlxsw_reg_rauhtd_num_rec_set(pl, 0);
+		return true;
 	case MLXSW_REG_PTYS_ID:
 		mlxsw_reg_ptys_eth_proto_cap_set(pl, FW_ETH_PROTO_CAP);
 		return true;

@@ -187,6 +187,9 @@ IP=$(command -v ip || echo /usr/bin/ip)
 for t in ethtool tc bridge bash jq teamd; do
 	p=$(command -v $t) && copy_bin "$p" /usr/sbin
 done
+# GNU date: lib.sh's busywait counts milliseconds (date +%s%3N), which
+# busybox's date does not know
+copy_bin /usr/bin/date /usr/sbin
 
 : >"$R/lib/vm/modules.list"
 for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev \
