@@ -22,6 +22,7 @@
  *                  the driver asked for one)
  *   drop_count     the next N EMAD responses are never sent (the driver
  *                  times out and retries)
+ *   burst          write N: N MTMP queries through mlxsw_reg_query()
  *   emads          EMAD requests answered so far
  *   unmodelled     registers answered from the store only: id name count
  */
@@ -32,6 +33,7 @@
 #include <linux/kernel.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
+#include <linux/sched/signal.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/uaccess.h>
@@ -67,6 +69,12 @@ struct hsim_mlxsw {
 };
 
 /* ---- EMAD: the firmware's answer ----------------------------------------- */
+
+/* skb->cb of what waits in the queues: its trap, the port it came by */
+struct hsim_event_cb {
+	u16 trap_id;
+	u16 local_port;
+};
 
 struct hsim_emad {
 	u8 *op, *string, *reg;
@@ -176,10 +184,6 @@ free:
 	dev_kfree_skb(skb);
 }
 
-/* An event goes to the driver as an EMAD of method EVENT with its trap. */
-struct hsim_event_cb {
-	u16 trap_id;
-};
 
 static void hsim_fw_event(void *ctx, u16 trap_id, u16 reg_id,
 			  const u8 *payload, unsigned int len)
@@ -220,13 +224,33 @@ static void hsim_fw_event(void *ctx, u16 trap_id, u16 reg_id,
 
 static void hsim_event_send(struct hsim_mlxsw *m, struct sk_buff *skb)
 {
+	struct hsim_event_cb *cb = (struct hsim_event_cb *)skb->cb;
 	struct mlxsw_rx_info rx_info = {
-		.trap_id = ((struct hsim_event_cb *)skb->cb)->trap_id,
+		.u.sys_port = cb->local_port,
+		.trap_id = cb->trap_id,
 	};
 
 	local_bh_disable();
 	mlxsw_core_skb_receive(m->core, skb, &rx_info);
 	local_bh_enable();
+}
+
+/* A port's frame: to the cabled peer port, trapped to the CPU or gone. */
+static void hsim_wire(struct hsim_mlxsw *m, struct sk_buff *skb)
+{
+	struct hsim_event_cb *cb = (struct hsim_event_cb *)skb->cb;
+	u16 peer, trap_id;
+
+	skb_pull(skb, MLXSW_TXHDR_LEN);
+	peer = hsim_fw_wire(m->fw, cb->local_port, skb->data, skb->len,
+			    &trap_id);
+	if (!peer) {
+		dev_consume_skb_any(skb);
+		return;
+	}
+	cb->trap_id = trap_id;
+	cb->local_port = peer;
+	hsim_event_send(m, skb);
 }
 
 /* Answers first, then the events they raised, in order. */
@@ -236,7 +260,11 @@ static void hsim_emad_work(struct work_struct *work)
 	struct sk_buff *skb;
 
 	while ((skb = skb_dequeue(&m->emad_q))) {
-		hsim_emad_answer(m, skb);
+		if (((struct hsim_event_cb *)skb->cb)->trap_id ==
+		    MLXSW_TRAP_ID_ETHEMAD)
+			hsim_emad_answer(m, skb);
+		else
+			hsim_wire(m, skb);
 		while ((skb = skb_dequeue(&m->event_q)))
 			hsim_event_send(m, skb);
 	}
@@ -313,11 +341,13 @@ static int hsim_bus_skb_transmit(void *bus_priv, struct sk_buff *skb,
 {
 	struct hsim_mlxsw *m = bus_priv;
 
-	if (!tx_info->is_emad || skb->len < MLXSW_TXHDR_LEN) {
-		/* a port's packet: the simulated wire drops it */
+	if (skb->len < MLXSW_TXHDR_LEN) {
 		dev_kfree_skb_any(skb);
 		return 0;
 	}
+	((struct hsim_event_cb *)skb->cb)->trap_id =
+		tx_info->is_emad ? MLXSW_TRAP_ID_ETHEMAD : 0;
+	((struct hsim_event_cb *)skb->cb)->local_port = tx_info->local_port;
 	skb_queue_tail(&m->emad_q, skb);
 	queue_work(m->wq, &m->emad_work);
 	return 0;
@@ -395,6 +425,41 @@ static ssize_t hsim_string_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
+/*
+ * burst: write N, N register queries (MTMP of the ASIC sensor) issued
+ * through the driver's own core (mlxsw_reg_query()), one after the other
+ * as the driver's pollers do: the load of bench/mlxsw_rate.sh. The
+ * device's removal or a signal stops it.
+ */
+static ssize_t hsim_burst_write(struct file *file, const char __user *ubuf,
+				size_t count, loff_t *ppos)
+{
+	struct hsim_mlxsw *m = file->private_data;
+	char mtmp_pl[MLXSW_REG_MTMP_LEN];
+	unsigned int n, i;
+	int err;
+
+	err = kstrtouint_from_user(ubuf, count, 0, &n);
+	if (err)
+		return err;
+	for (i = 0; i < n; i++) {
+		if (READ_ONCE(m->hdev->dying) || signal_pending(current))
+			return -EINTR;
+		mlxsw_reg_mtmp_pack(mtmp_pl, 0, 0, false, false);
+		err = mlxsw_reg_query(m->core, MLXSW_REG(mtmp), mtmp_pl);
+		if (err)
+			return err;
+		cond_resched();
+	}
+	return count;
+}
+
+static const struct file_operations hsim_burst_fops = {
+	.open = simple_open,
+	.write = hsim_burst_write,
+	.llseek = noop_llseek,
+};
+
 static const struct file_operations hsim_string_fops = {
 	.open = simple_open,
 	.write = hsim_string_write,
@@ -409,6 +474,7 @@ static void hsim_debugfs_init(struct hsim_mlxsw *m)
 	debugfs_create_u32("inject_count", 0600, dir, &m->inject_count);
 	debugfs_create_u32("drop_count", 0600, dir, &m->drop_count);
 	debugfs_create_file("inject_string", 0200, dir, m, &hsim_string_fops);
+	debugfs_create_file("burst", 0200, dir, m, &hsim_burst_fops);
 	debugfs_create_u64("emads", 0400, dir, &m->emads);
 	hsim_fw_debugfs_init(m->fw, dir);
 }

@@ -12,6 +12,10 @@
 
 #include <linux/etherdevice.h>
 #include <linux/hashtable.h>
+#include <linux/icmpv6.h>
+#include <linux/if_arp.h>
+#include <linux/ipv6.h>
+#include <net/ndisc.h>
 #include <linux/ktime.h>
 #include <linux/mutex.h>
 #include <linux/seq_file.h>
@@ -346,32 +350,87 @@ static bool fw_reg_default(struct hsim_fw *fw, u16 id, char *pl)
 }
 
 /*
- * PAOS: every port is cabled to a live peer, so its link follows its
- * admin state; a change is told with a PUDE event when the driver asked
- * for events (e), as the firmware does.
+ * Module M is cabled to its neighbour M ^ 1, lane for lane; the last
+ * module of an odd count to a peer that is always up (0: that one).
  */
-static void fw_paos_written(struct hsim_fw *fw, char *pl, const u8 *prev)
+static unsigned int fw_peer_lp(struct hsim_fw *fw, unsigned int lp)
 {
-	unsigned int admin = mlxsw_reg_paos_admin_status_get(pl);
-	unsigned int was = prev ? mlxsw_reg_paos_oper_status_get((char *)prev) :
-			   MLXSW_PORT_OPER_STATUS_DOWN;
-	unsigned int oper = admin == MLXSW_PORT_ADMIN_STATUS_UP ||
-			    admin == MLXSW_PORT_ADMIN_STATUS_UP_ONCE ?
-			    MLXSW_PORT_OPER_STATUS_UP :
-			    MLXSW_PORT_OPER_STATUS_DOWN;
-	char pude[MLXSW_REG_PUDE_LEN] = {};
+	unsigned int module = fw_lp_module(fw, lp);
 
-	if (!admin)
-		return;	/* only the event settings were written */
+	if (module >= fw->modules || (module ^ 1) >= fw->modules)
+		return 0;
+	return 1 + (module ^ 1) * FW_LANES + (lp - 1) % FW_LANES;
+}
+
+static struct fw_entry *fw_paos_entry(struct hsim_fw *fw, unsigned int lp)
+{
+	char pl[MLXSW_REG_PAOS_LEN] = {};
+	u32 key[FW_KEY_WORDS];
+	struct fw_entry *e;
+
+	mlxsw_reg_paos_local_port_set(pl, lp);
+	fw_key(MLXSW_REG_PAOS_ID, (u8 *)pl, sizeof(pl), key);
+	e = fw_find(fw, MLXSW_REG_PAOS_ID, key);
+	return e && e->len == sizeof(pl) ? e : NULL;
+}
+
+static bool fw_admin_up(struct hsim_fw *fw, unsigned int lp)
+{
+	struct fw_entry *e = lp ? fw_paos_entry(fw, lp) : NULL;
+	unsigned int admin;
+
+	if (!lp)
+		return true;	/* the peer outside the switch */
+	admin = e ? mlxsw_reg_paos_admin_status_get((char *)e->data) : 0;
+	return admin == MLXSW_PORT_ADMIN_STATUS_UP ||
+	       admin == MLXSW_PORT_ADMIN_STATUS_UP_ONCE;
+}
+
+/*
+ * A port's link is up when both ends of its cable are up; a change is
+ * told with a PUDE event when the driver asked for events (e).
+ */
+static void fw_link_update(struct hsim_fw *fw, unsigned int lp)
+{
+	struct fw_entry *e = fw_paos_entry(fw, lp);
+	char pude[MLXSW_REG_PUDE_LEN] = {};
+	unsigned int oper, was;
+	char *pl;
+
+	if (!e)
+		return;
+	pl = (char *)e->data;
+	oper = fw_admin_up(fw, lp) && fw_admin_up(fw, fw_peer_lp(fw, lp)) ?
+	       MLXSW_PORT_OPER_STATUS_UP : MLXSW_PORT_OPER_STATUS_DOWN;
+	was = mlxsw_reg_paos_oper_status_get(pl) ?: MLXSW_PORT_OPER_STATUS_DOWN;
 	mlxsw_reg_paos_oper_status_set(pl, oper);
 	if (oper == was || !mlxsw_reg_paos_e_get(pl) || !fw->event)
 		return;
 	mlxsw_reg_pude_swid_set(pude, mlxsw_reg_paos_swid_get(pl));
-	mlxsw_reg_pude_local_port_set(pude, mlxsw_reg_paos_local_port_get(pl));
-	mlxsw_reg_pude_admin_status_set(pude, admin);
+	mlxsw_reg_pude_local_port_set(pude, lp);
+	mlxsw_reg_pude_admin_status_set(pude,
+					mlxsw_reg_paos_admin_status_get(pl));
 	mlxsw_reg_pude_oper_status_set(pude, oper);
 	fw->event(fw->event_ctx, MLXSW_TRAP_ID_PUDE, FW_REG_PUDE_ID,
 		  (u8 *)pude, sizeof(pude));
+}
+
+/* PAOS: stored with the link state it had, then both cable ends updated. */
+static void fw_paos_write(struct hsim_fw *fw, u8 *payload, unsigned int len,
+			  const u32 *key)
+{
+	unsigned int lp = mlxsw_reg_paos_local_port_get((char *)payload);
+	struct fw_entry *e = fw_paos_entry(fw, lp);
+	unsigned int was = e ? mlxsw_reg_paos_oper_status_get((char *)e->data) : 0;
+
+	mlxsw_reg_paos_oper_status_set((char *)payload, was);
+	fw_store(fw, MLXSW_REG_PAOS_ID, key, payload, len);
+	fw_link_update(fw, lp);
+	if (fw_peer_lp(fw, lp))
+		fw_link_update(fw, fw_peer_lp(fw, lp));
+	e = fw_paos_entry(fw, lp);
+	if (e)
+		memcpy(payload, e->data, len);
 }
 
 /* PTYS: the link runs at the fastest speed both ends allow. */
@@ -384,13 +443,9 @@ static void fw_ptys_written(char *pl)
 }
 
 /* After a write: the fields the firmware derives from what was written. */
-static void fw_reg_written(struct hsim_fw *fw, u16 id, char *pl,
-			   const u8 *prev)
+static void fw_reg_written(u16 id, char *pl)
 {
 	switch (id) {
-	case MLXSW_REG_PAOS_ID:
-		fw_paos_written(fw, pl, prev);
-		break;
 	case MLXSW_REG_PTYS_ID:
 		fw_ptys_written(pl);
 		break;
@@ -439,9 +494,11 @@ u8 hsim_fw_reg_access(struct hsim_fw *fw, u16 reg_id, u8 method, u8 *payload,
 			fw_reset(fw);	/* every register back to its default */
 			break;
 		}
-		e = fw_find(fw, reg_id, key);
-		fw_reg_written(fw, reg_id, (char *)payload,
-			       e && e->len == len ? e->data : NULL);
+		if (reg_id == MLXSW_REG_PAOS_ID) {
+			fw_paos_write(fw, payload, len, key);
+			break;
+		}
+		fw_reg_written(reg_id, (char *)payload);
 		fw_store(fw, reg_id, key, payload, len);
 		break;
 	default:
@@ -541,6 +598,40 @@ int hsim_fw_cmd(struct hsim_fw *fw, u16 opcode, u8 opcode_mod, u32 in_mod,
 bad:
 	*status = MLXSW_CMD_STATUS_BAD_PARAM;
 	return -EIO;
+}
+
+/* ---- the wire ----------------------------------------------------------- */
+
+static u16 fw_trap_of(const u8 *frame, unsigned int len)
+{
+	const unsigned int l3 = ETH_HLEN;
+	u16 proto;
+
+	if (len < l3 + 8)
+		return 0;
+	proto = hwmsg_get_be16(frame + 12);
+	if (proto == ETH_P_ARP)
+		return hwmsg_get_be16(frame + l3 + 6) == ARPOP_REQUEST ?
+		       MLXSW_TRAP_ID_ROUTER_ARPBC : MLXSW_TRAP_ID_ROUTER_ARPUC;
+	if (proto == ETH_P_IPV6 && len >= l3 + sizeof(struct ipv6hdr) + 1 &&
+	    frame[l3 + 6] == IPPROTO_ICMPV6) {
+		switch (frame[l3 + sizeof(struct ipv6hdr)]) {
+		case NDISC_NEIGHBOUR_SOLICITATION:
+			return MLXSW_TRAP_ID_L3_IPV6_NEIGHBOR_SOLICITATION;
+		case NDISC_NEIGHBOUR_ADVERTISEMENT:
+			return MLXSW_TRAP_ID_L3_IPV6_NEIGHBOR_ADVERTISEMENT;
+		}
+	}
+	return 0;
+}
+
+u16 hsim_fw_wire(struct hsim_fw *fw, u16 local_port, const u8 *frame,
+		 unsigned int len, u16 *trap_id)
+{
+	unsigned int peer = fw_peer_lp(fw, local_port);
+
+	*trap_id = fw_trap_of(frame, len);
+	return *trap_id ? peer : 0;
 }
 
 /* ---- debugfs ----------------------------------------------------------- */

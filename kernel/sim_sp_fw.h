@@ -41,4 +41,14 @@ int hsim_fw_cmd(struct hsim_fw *fw, u16 opcode, u8 opcode_mod, u32 in_mod,
 u8 hsim_fw_reg_access(struct hsim_fw *fw, u16 reg_id, u8 method, u8 *payload,
 		      unsigned int len);
 
+/*
+ * The wire: every module is cabled to its neighbour (0-1, 2-3, ...), lane
+ * for lane. A frame sent out of local_port arrives on the returned local
+ * port (0: nowhere) and is trapped to the CPU when it is a neighbour
+ * discovery packet (*trap_id: ARP, IPv6 NS/NA); other frames the ASIC
+ * would forward in hardware return 0.
+ */
+u16 hsim_fw_wire(struct hsim_fw *fw, u16 local_port, const u8 *frame,
+		 unsigned int len, u16 *trap_id);
+
 #endif /* _HWMSG_SIM_SP_FW_H_ */

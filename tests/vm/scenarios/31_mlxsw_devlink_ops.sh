@@ -15,6 +15,7 @@ grep -q "driver: mlxsw_spectrum" /out/ethtool.txt || fail "ethtool driver"
 grep -q "firmware-version: 13.2010.1006" /out/ethtool.txt || fail "ethtool fw"
 run ip link set eth0 mtu 9000
 run ip link set eth0 up
+run ip link set eth1 up	# the other end of eth0's cable
 wait_up eth0	# the firmware's PUDE event: carrier
 ip link show eth0 | grep -q "mtu 9000" || fail "mtu not 9000"
 
