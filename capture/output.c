@@ -183,11 +183,6 @@ int output_flush(struct output *out, struct hwmsg_err *err)
 	return hwmsg_writer_flush(out->w, err);
 }
 
-const char *output_name(const struct output *out)
-{
-	return out->name;
-}
-
 unsigned int output_files(const struct output *out)
 {
 	return out->n_files;

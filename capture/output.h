@@ -32,8 +32,6 @@ int output_filtered(struct output *out, const struct hwmsg_record *rec,
 int output_flush(struct output *out, struct hwmsg_err *err);
 /* The first write failure's errno (EPIPE: the reader went away), or 0. */
 int output_errno(const struct output *out);
-/* The file being written, for messages. */
-const char *output_name(const struct output *out);
 /* Files started so far (1 without rotation). */
 unsigned int output_files(const struct output *out);
 /*

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * Live capture from generic netlink, on either ABI (genl_abi.h): the group
+ * Live capture from generic netlink, on either ABI (hwmsg/genl.h): the group
  * "hwmsg" of the devlink family when the kernel carries the series in
  * kernel/patches/, else the devlink_hwmsg module's family; resolved by name,
  * so what the running kernel offers decides. Also joins devlink's own
@@ -45,9 +45,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
-#include "genl_abi.h"
-#include "genl_record.h"
-#include "nl_genl.h"
+#include "hwmsg/genl.h"
 #include "hwmsg/source.h"
 #include "uapi/linux/devlink_hwmsg.h"
 
@@ -496,6 +494,7 @@ static void genl_close(struct hwmsg_source *src)
 
 const struct hwmsg_source_ops hwmsg_source_genl = {
 	.name = "genl",
+	.display = "hwmsg: devlink hwmsg netlink group (devlink_hwmsg module)",
 	.open = genl_open,
 	.wait = genl_wait,
 	.next = genl_next,

@@ -127,6 +127,7 @@ static void sim_close(struct hwmsg_source *src)
 
 const struct hwmsg_source_ops hwmsg_source_sim = {
 	.name = "sim",
+	.display = "hwmsg: simulated Spectrum switch and ConnectX-3 NIC",
 	.open = sim_open,
 	.wait = sim_wait,
 	.next = sim_next,

@@ -529,6 +529,7 @@ static void tp_close(struct hwmsg_source *src)
 
 const struct hwmsg_source_ops hwmsg_source_tracepoint = {
 	.name = "tracepoint",
+	.display = "hwmsg: devlink:devlink_hwmsg tracepoint (mlxsw EMADs)",
 	.open = tp_open,
 	.wait = tp_wait,
 	.next = tp_next,

@@ -11,7 +11,7 @@
  *                            they come, one a line
  *   hwmsg dev source [-j]    which hardware message ABI the kernel offers
  *
- * Hardware messages come on either ABI (capture/genl_abi.h): devlink's
+ * Hardware messages come on either ABI (include/hwmsg/genl.h): devlink's
  * group of the kernel series or the devlink_hwmsg module's family, picked
  * as hwmsgd picks them; --source genl=devlink|module insists on one.
  */
@@ -28,12 +28,10 @@
 #include <linux/genetlink.h>
 
 #include "cmds.h"
-#include "genl_abi.h"
-#include "genl_record.h"
+#include "hwmsg/genl.h"
 #include "json.h"
 #include "hwmsg/devlink_event.h"
 #include "hwmsg/msg.h"
-#include "nl_genl.h"
 #include "obuf.h"
 #include "print.h"
 
@@ -61,69 +59,20 @@ static void dev_usage(FILE *f)
 		"until interrupted; source says which hardware message ABI is used.\n");
 }
 
-struct dl_obj {
-	const char *bus, *dev, *netdev, *ibdev;
-	uint32_t index, number;
-	uint16_t type, flavour;
-	bool has_index, has_type, has_flavour, has_number;
-};
-
 static int obj_cb(const struct nlmsghdr *nlh, void *data)
 {
 	struct dev_ctx *ctx = data;
-	struct dl_obj o = { .bus = "", .dev = "" };
-	const struct nlattr *a;
+	struct hwmsg_devlink_event ev;
 	char handle[512];
 
-	mnl_attr_for_each(a, nlh, sizeof(struct genlmsghdr)) {
-		switch (mnl_attr_get_type(a)) {
-		case DEVLINK_ATTR_BUS_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				o.bus = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_ATTR_DEV_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				o.dev = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_ATTR_PORT_INDEX:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-				o.index = mnl_attr_get_u32(a);
-				o.has_index = true;
-			}
-			break;
-		case DEVLINK_ATTR_PORT_TYPE:
-			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
-				o.type = mnl_attr_get_u16(a);
-				o.has_type = true;
-			}
-			break;
-		case DEVLINK_ATTR_PORT_NETDEV_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				o.netdev = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_ATTR_PORT_IBDEV_NAME:
-			if (mnl_attr_validate(a, MNL_TYPE_NUL_STRING) >= 0)
-				o.ibdev = mnl_attr_get_str(a);
-			break;
-		case DEVLINK_ATTR_PORT_FLAVOUR:
-			if (mnl_attr_validate(a, MNL_TYPE_U16) >= 0) {
-				o.flavour = mnl_attr_get_u16(a);
-				o.has_flavour = true;
-			}
-			break;
-		case DEVLINK_ATTR_PORT_NUMBER:
-			if (mnl_attr_validate(a, MNL_TYPE_U32) >= 0) {
-				o.number = mnl_attr_get_u32(a);
-				o.has_number = true;
-			}
-			break;
-		}
-	}
-	if (ctx->ports && o.has_index)
-		snprintf(handle, sizeof(handle), "%s/%s/%u", o.bus, o.dev,
-			 o.index);
+	if (hwmsg_devlink_event_parse((const uint8_t *)nlh, nlh->nlmsg_len,
+				      &ev))
+		return MNL_CB_OK;
+	if (ctx->ports && ev.has_port_index)
+		snprintf(handle, sizeof(handle), "%s/%s/%u", ev.bus, ev.dev,
+			 ev.port_index);
 	else
-		snprintf(handle, sizeof(handle), "%s/%s", o.bus, o.dev);
+		snprintf(handle, sizeof(handle), "%s/%s", ev.bus, ev.dev);
 	if (ctx->filter && strcmp(ctx->filter, handle)) {
 		/* DEV filters every port of DEV */
 		size_t fl = strlen(ctx->filter);
@@ -139,35 +88,35 @@ static int obj_cb(const struct nlmsghdr *nlh, void *data)
 		if (ctx->ports) {
 			printf(":{");
 			printf("\"type\":\"%s\"",
-			       hwmsg_devlink_port_type_str(o.type));
-			if (o.netdev) {
+			       hwmsg_devlink_port_type_str(ev.port_type));
+			if (ev.netdev[0]) {
 				printf(",\"netdev\":");
-				json_print_str(stdout, o.netdev);
+				json_print_str(stdout, ev.netdev);
 			}
-			if (o.ibdev) {
+			if (ev.ibdev[0]) {
 				printf(",\"ibdev\":");
-				json_print_str(stdout, o.ibdev);
+				json_print_str(stdout, ev.ibdev);
 			}
-			if (o.has_flavour)
+			if (ev.has_flavour)
 				printf(",\"flavour\":\"%s\"",
-				       hwmsg_devlink_flavour_str(o.flavour));
-			if (o.has_number)
-				printf(",\"port\":%u", o.number);
+				       hwmsg_devlink_flavour_str(ev.flavour));
+			if (ev.has_port_number)
+				printf(",\"port\":%u", ev.port_number);
 			printf("}");
 		} else {
 			printf(":{}");
 		}
 	} else if (ctx->ports) {
 		printf("%s: type %s", handle,
-		       hwmsg_devlink_port_type_str(o.type));
-		if (o.netdev)
-			printf(" netdev %s", o.netdev);
-		if (o.ibdev)
-			printf(" ibdev %s", o.ibdev);
-		if (o.has_flavour)
-			printf(" flavour %s", hwmsg_devlink_flavour_str(o.flavour));
-		if (o.has_number)
-			printf(" port %u", o.number);
+		       hwmsg_devlink_port_type_str(ev.port_type));
+		if (ev.netdev[0])
+			printf(" netdev %s", ev.netdev);
+		if (ev.ibdev[0])
+			printf(" ibdev %s", ev.ibdev);
+		if (ev.has_flavour)
+			printf(" flavour %s", hwmsg_devlink_flavour_str(ev.flavour));
+		if (ev.has_port_number)
+			printf(" port %u", ev.port_number);
 		printf("\n");
 	} else {
 		printf("%s\n", handle);

@@ -90,11 +90,10 @@ static const char *reg_name_len(uint16_t id, size_t *len)
 	struct reg_seen *e = &seen[id];
 
 	if (!e->name_known) {
-		const struct hwmsg_reg *r =
-			hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
 		size_t n;
 
-		e->name = r ? r->name : hwmsg_reg_name(id);
+		hwmsg_regdb_builtin();	/* built: no table of names alone */
+		e->name = hwmsg_reg_name(id);
 		n = e->name ? strlen(e->name) : 0;
 		e->name_known = (uint8_t)(n < 254 ? n + 1 : 255);
 	}
@@ -120,16 +119,6 @@ void ob_reg(struct obuf *o, uint16_t reg_id)
 		ob_put(o, "reg 0x", 6);
 		ob_hex(o, reg_id, 4);
 	}
-}
-
-void print_reg(FILE *f, uint16_t reg_id)
-{
-	char buf[64];
-	struct obuf o;
-
-	ob_init(&o, buf, sizeof(buf), f);
-	ob_reg(&o, reg_id);
-	ob_flush(&o);
 }
 
 /* hwmsg_text_safe(cap) straight into o; plain text is copied as is */
@@ -162,22 +151,16 @@ static void ob_safe(struct obuf *o, const char *s, size_t cap)
 int reg_parse(const char *arg, uint16_t *reg_id)
 {
 	const struct hwmsg_reg *r;
-	struct hwmsg_err err;
 	char *end;
 	unsigned long id;
 
-	r = hwmsg_regdb_find_name(hwmsg_regdb_builtin(), arg);
-	if (r) {
-		*reg_id = r->id;
-		return 0;
-	}
 	id = strtoul(arg, &end, 0);
 	if (*arg && !*end && id <= 0xffff) {
 		*reg_id = (uint16_t)id;
 		return 0;
 	}
 	/* a name only the vendor files know (SVER) loads them */
-	r = hwmsg_regdb_find_name(hwmsg_regdb_default(&err), arg);
+	r = hwmsg_reg_lookup_name(arg, NULL, NULL);
 	if (!r)
 		return -1;
 	*reg_id = r->id;
@@ -227,35 +210,24 @@ static void print_latency(struct obuf *o, uint64_t ns)
 	}
 }
 
-/* The database every tool uses: built-in layouts, then mstflint's ADB. */
-static const struct hwmsg_regdb *regdb(void)
-{
-	static const struct hwmsg_regdb *db;
-	static bool warned;
-	struct hwmsg_err err;
-
-	if (!db && !warned) {
-		db = hwmsg_regdb_default(&err);
-		if (!db) {
-			fprintf(stderr, "hwmsg: register database: %s (using built-in)\n",
-				err.msg);
-			db = hwmsg_regdb_builtin();
-		}
-		warned = true;
-	}
-	return db;
-}
-
 /*
- * A register's description as the default database gives it (built-in
- * wins), without parsing the vendor files (0.1 s and 15 MB) for registers
- * the built-in layouts describe: those load on the first one they alone do.
+ * A register's description (hwmsg_reg_lookup(): built-in wins, the vendor
+ * files load on the first register they alone describe); a vendor database
+ * that fails to load is said once.
  */
 static const struct hwmsg_reg *reg_lookup(uint16_t id)
 {
-	const struct hwmsg_reg *r = hwmsg_regdb_find(hwmsg_regdb_builtin(), id);
+	const struct hwmsg_reg *r = hwmsg_reg_lookup(id);
+	static bool warned;
+	struct hwmsg_err err;
 
-	return r && r->layout ? r : hwmsg_regdb_find(regdb(), id);
+	if ((!r || !r->layout) && !warned) {
+		warned = true;
+		if (!hwmsg_regdb_default(&err))
+			fprintf(stderr, "hwmsg: register database: %s (using built-in)\n",
+				err.msg);
+	}
+	return r;
 }
 
 /* Looked up once per id, as the names are (two lookups per message). */

@@ -18,7 +18,6 @@ void ob_time(struct obuf *o, uint64_t ts_ns, uint64_t base_ns);
 void print_device(FILE *f, const char *bus, const char *dev);
 void ob_device(struct obuf *o, const char *bus, const char *dev);
 /* "PMLP", or "reg 0x1234" when the database does not know it. */
-void print_reg(FILE *f, uint16_t reg_id);
 void ob_reg(struct obuf *o, uint16_t reg_id);
 /* "PMLP", "pmlp", "0x5002" or an ADB-only name as an id; -1: unknown. */
 int reg_parse(const char *arg, uint16_t *reg_id);

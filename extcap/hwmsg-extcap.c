@@ -5,7 +5,8 @@
  * asks for the interfaces, their link type and options, checks the capture
  * filter, then starts a capture into a FIFO and stops it with SIGTERM.
  * The capture itself is hwmsgd, exec'd: one capture program, one writer.
- * The capture filter is the project's filter language (hwmsgd -f).
+ * The capture filter is the project's filter language (hwmsgd -f). The
+ * interfaces are capture's table of sources (hwmsg/source.h), one each.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -14,37 +15,40 @@
 #include <unistd.h>
 
 #include "hwmsg/filter.h"
+#include "hwmsg/source.h"
 #include "hwmsg/wire.h"
 
 #ifndef HWMSGD_PATH
 #define HWMSGD_PATH "/usr/local/sbin/hwmsgd"
 #endif
 
-static const struct iface {
-	const char *name;
-	const char *display;
-	const char *source;	/* hwmsgd --source */
-} ifaces[] = {
-	{ "hwmsg-sim", "hwmsg: simulated Spectrum switch and ConnectX-3 NIC", "sim" },
-	{ "hwmsg-genl", "hwmsg: devlink hwmsg netlink group (devlink_hwmsg module)", "genl" },
-	{ "hwmsg-tracepoint", "hwmsg: devlink:devlink_hwmsg tracepoint (mlxsw EMADs)", "tracepoint" },
-};
+/* Wireshark's interface hwmsg-NAME is capture's source NAME. */
+#define IFACE_PREFIX "hwmsg-"
 
-static const struct iface *find_iface(const char *name)
+static const struct hwmsg_source_ops *find_iface(const char *name)
 {
-	for (size_t i = 0; name && i < sizeof(ifaces) / sizeof(ifaces[0]); i++)
-		if (!strcmp(ifaces[i].name, name))
-			return &ifaces[i];
-	return NULL;
+	size_t n = strlen(IFACE_PREFIX);
+
+	if (!name || strncmp(name, IFACE_PREFIX, n))
+		return NULL;
+	return hwmsg_source_find(name + n);
 }
 
 static void list_interfaces(void)
 {
 	printf("extcap {version=%s}{display=hwmsg: driver-firmware messages of Mellanox devices}\n",
 	       HWMSG_VERSION);
-	for (size_t i = 0; i < sizeof(ifaces) / sizeof(ifaces[0]); i++)
-		printf("interface {value=%s}{display=%s}\n", ifaces[i].name,
-		       ifaces[i].display);
+	for (size_t i = 0; hwmsg_sources[i]; i++)
+		printf("interface {value=" IFACE_PREFIX "%s}{display=%s}\n",
+		       hwmsg_sources[i]->name, hwmsg_sources[i]->display);
+}
+
+/* "hwmsg-sim, hwmsg-genl, hwmsg-tracepoint" */
+static void print_iface_names(FILE *f)
+{
+	for (size_t i = 0; hwmsg_sources[i]; i++)
+		fprintf(f, "%s" IFACE_PREFIX "%s", i ? ", " : "",
+			hwmsg_sources[i]->name);
 }
 
 static void list_dlts(void)
@@ -53,13 +57,13 @@ static void list_dlts(void)
 	       HWMSG_LINKTYPE);
 }
 
-static void list_config(const struct iface *ifc)
+static void list_config(const struct hwmsg_source_ops *ifc)
 {
 	unsigned int n = 0;
 
 	printf("arg {number=%u}{call=--filter}{display=Filter}{tooltip=Keep only the records a display filter selects (emad.status != 0 && mlxreg.paos.local_port == 3)}{type=string}\n",
 	       n++);
-	if (strcmp(ifc->source, "sim"))
+	if (strcmp(ifc->name, "sim"))
 		return;
 	printf("arg {number=%u}{call=--rate}{display=Messages per second}{tooltip=How fast the simulator talks to its devices}{type=unsigned}{range=1,1000000}{default=1000}\n",
 	       n++);
@@ -93,7 +97,7 @@ struct opts {
 enum { A_NONE, A_IFACES, A_DLTS, A_CONFIG, A_CAPTURE };
 
 /* Become hwmsgd, capturing ifc into the FIFO Wireshark reads. */
-static int capture(const struct opts *o, const struct iface *ifc)
+static int capture(const struct opts *o, const struct hwmsg_source_ops *ifc)
 {
 	const char *hwmsgd = getenv("HWMSG_HWMSGD");
 	const char *argv[24];
@@ -103,7 +107,7 @@ static int capture(const struct opts *o, const struct iface *ifc)
 	if (!hwmsgd)
 		hwmsgd = HWMSGD_PATH;
 	argv[n++] = hwmsgd;
-	if (!strcmp(ifc->source, "sim")) {
+	if (!strcmp(ifc->name, "sim")) {
 		snprintf(sim, sizeof(sim), "--sim=%s",
 			 o->devices && *o->devices ? o->devices :
 						      "spectrum,connectx3");
@@ -116,7 +120,7 @@ static int capture(const struct opts *o, const struct iface *ifc)
 		}
 	} else {
 		argv[n++] = "--source";
-		argv[n++] = ifc->source;
+		argv[n++] = ifc->name;
 	}
 	/* the capture filter box and the Filter option: both must hold */
 	if (o->capture_filter && *o->capture_filter) {
@@ -183,7 +187,7 @@ static int parse(int argc, char **argv, struct opts *o)
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
-	const struct iface *ifc;
+	const struct hwmsg_source_ops *ifc;
 
 	if (parse(argc, argv, &o))
 		return 1;
@@ -193,8 +197,10 @@ int main(int argc, char **argv)
 	}
 	ifc = find_iface(o.iface);
 	if (!ifc) {
-		fprintf(stderr, "hwmsg-extcap: unknown interface '%s' (hwmsg-sim, hwmsg-genl, hwmsg-tracepoint)\n",
+		fprintf(stderr, "hwmsg-extcap: unknown interface '%s' (",
 			o.iface ? o.iface : "");
+		print_iface_names(stderr);
+		fprintf(stderr, ")\n");
 		return 1;
 	}
 	switch (o.action) {

@@ -435,24 +435,6 @@ static bool find_leaf(const struct hwmsg_regdb *db, const char *name,
 	return s.found;
 }
 
-/*
- * The built-in database first, as decoding does (hwmsg_reg_lookup); the
- * vendor ADB files, slow to load, only for a register it lacks.
- */
-static const struct hwmsg_reg *find_reg(const char *lname,
-					const struct hwmsg_regdb **db,
-					struct hwmsg_err *err)
-{
-	const struct hwmsg_reg *reg;
-
-	*db = hwmsg_regdb_builtin();
-	reg = hwmsg_regdb_find_name(*db, lname);
-	if (reg && reg->layout)
-		return reg;
-	*db = hwmsg_regdb_default(err);
-	return *db ? hwmsg_regdb_find_name(*db, lname) : NULL;
-}
-
 static int resolve_mlxreg(struct fref *f, const char *name, unsigned int col,
 			  struct hwmsg_err *err)
 {
@@ -472,7 +454,7 @@ static int resolve_mlxreg(struct fref *f, const char *name, unsigned int col,
 	snprintf(lname, sizeof(lname), "%.*s",
 		 (int)(dot ? (size_t)(dot - name - 7) : strlen(name + 7)),
 		 name + 7);
-	reg = find_reg(lname, &db, err);
+	reg = hwmsg_reg_lookup_name(lname, &db, err);
 	if (!reg || !reg->layout)
 		return hwmsg_errf(err, col, "\"%s\" is not a field: no register %s with a layout",
 				  name, lname);

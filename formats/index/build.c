@@ -233,11 +233,6 @@ uint64_t hwmsg_index_count(const struct hwmsg_index *ix)
 	return ix->count;
 }
 
-uint64_t hwmsg_index_skipped(const struct hwmsg_index *ix)
-{
-	return ix->skipped;
-}
-
 double hwmsg_index_progress(const struct hwmsg_index *ix)
 {
 	uint64_t read = ix->done_bytes + ix->cur_read;

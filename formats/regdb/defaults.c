@@ -163,3 +163,25 @@ const struct hwmsg_reg *hwmsg_reg_lookup(uint16_t id)
 	a = hwmsg_regdb_find(hwmsg_regdb_default(NULL), id);
 	return a ? a : r;
 }
+
+const struct hwmsg_reg *hwmsg_reg_lookup_name(const char *name,
+					      const struct hwmsg_regdb **db,
+					      struct hwmsg_err *err)
+{
+	const struct hwmsg_regdb *builtin = hwmsg_regdb_builtin();
+	const struct hwmsg_regdb *vendor;
+	const struct hwmsg_reg *r = hwmsg_regdb_find_name(builtin, name);
+	const struct hwmsg_reg *a = NULL;
+
+	if (!r || !r->layout) {
+		vendor = hwmsg_regdb_default(err);
+		a = vendor ? hwmsg_regdb_find_name(vendor, name) : NULL;
+		if (a && db)
+			*db = vendor;
+	}
+	if (a)
+		return a;
+	if (db)
+		*db = builtin;
+	return r;
+}

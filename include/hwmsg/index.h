@@ -51,8 +51,6 @@ int hwmsg_index_step(struct hwmsg_index *ix, unsigned int max,
 		     struct hwmsg_err *err);
 bool hwmsg_index_done(const struct hwmsg_index *ix);
 uint64_t hwmsg_index_count(const struct hwmsg_index *ix);
-/* Records the reader rejected, not indexed. */
-uint64_t hwmsg_index_skipped(const struct hwmsg_index *ix);
 /* 0..1: file bytes read of all files. */
 double hwmsg_index_progress(const struct hwmsg_index *ix);
 /* Bytes the index holds in memory (entries, frames, contexts). */

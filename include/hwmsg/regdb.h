@@ -163,6 +163,15 @@ const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
  * for them). NULL if unknown.
  */
 const struct hwmsg_reg *hwmsg_reg_lookup(uint16_t id);
+/*
+ * The same by name (case-insensitive): the built-in description if it has
+ * a layout, else the vendor databases' (loaded then), else the built-in
+ * one without a layout; NULL if unknown. *db (when not NULL) is the
+ * database it came from; err as hwmsg_regdb_default() sets it.
+ */
+const struct hwmsg_reg *hwmsg_reg_lookup_name(const char *name,
+					      const struct hwmsg_regdb **db,
+					      struct hwmsg_err *err);
 /* By name, case-insensitive ("pmlp", "PMLP"). */
 const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
 					      const char *name);

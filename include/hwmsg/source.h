@@ -31,6 +31,7 @@ struct hwmsg_source {
 
 struct hwmsg_source_ops {
 	const char *name;	/* "sim", "genl", "tracepoint" */
+	const char *display;	/* what it captures, for Wireshark's list */
 	/* arg: what followed "--sim=" etc., may be NULL. */
 	int (*open)(struct hwmsg_source *src, const char *arg,
 		    const struct hwmsg_source_opts *opts, struct hwmsg_err *err);

@@ -14,7 +14,7 @@
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 
-#include "genl_record.h"
+#include "hwmsg/genl.h"
 #include "hwmsg/msg.h"
 #include "tp_format.h"
 

@@ -11,7 +11,7 @@
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 
-#include "genl_record.h"
+#include "hwmsg/genl.h"
 #include "tp_format.h"
 #include "uapi/linux/devlink_hwmsg.h"
 #include "../test.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * The two ABIs of hardware messages (capture/genl_abi.h), without a kernel:
+ * The two ABIs of hardware messages (include/hwmsg/genl.h), without a kernel:
  * which one hwmsgd and `hwmsg dev` pick for what the kernel offers, the
  * --source genl=OPTS words, and a message of the kernel series decoded with
  * the series' numbers. The numbers are written out here on purpose: they
@@ -11,8 +11,7 @@
 #include <libmnl/libmnl.h>
 #include <linux/genetlink.h>
 
-#include "genl_abi.h"
-#include "genl_record.h"
+#include "hwmsg/genl.h"
 #include "hwmsg/devlink_series.h"
 #include "uapi/linux/devlink_hwmsg.h"
 #include "../test.h"

@@ -18,7 +18,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
-#include "nl_genl.h"
+#include "hwmsg/genl.h"
 #include "uapi/linux/devlink_hwmsg.h"
 
 static int do_join(int argc, char **argv)

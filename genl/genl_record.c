@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Generic netlink messages as records: genl_record.h */
+/* Generic netlink messages as records: hwmsg/genl.h */
 #include <stdbool.h>
 #include <string.h>
 
@@ -7,7 +7,7 @@
 #include <linux/devlink.h>
 #include <linux/genetlink.h>
 
-#include "genl_record.h"
+#include "hwmsg/genl.h"
 #include "uapi/linux/devlink_hwmsg.h"
 
 const struct nlmsghdr *genl_datagram_next(const uint8_t *buf, size_t len,

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* The generic-netlink ABIs of hardware messages: genl_abi.h */
+/* The generic-netlink ABIs of hardware messages: hwmsg/genl.h */
 #include <string.h>
 
-#include "genl_abi.h"
+#include "hwmsg/genl.h"
 #include "hwmsg/devlink_series.h"
 #include "uapi/linux/devlink_hwmsg.h"
 

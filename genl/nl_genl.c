@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
-/* Generic-netlink helpers on libmnl: see nl_genl.h. */
+/* Generic-netlink helpers on libmnl: see hwmsg/genl.h. */
 #include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -10,7 +10,7 @@
 #include <linux/genetlink.h>
 #include <linux/netlink.h>
 
-#include "nl_genl.h"
+#include "hwmsg/genl.h"
 
 struct mnl_socket *nl_genl_open(struct hwmsg_err *err)
 {
