@@ -27,6 +27,8 @@ static void regs_usage(FILE *f)
 		"Usage: hwmsg regs [OPTIONS]                 list registers\n"
 		"       hwmsg regs [OPTIONS] REG             show a register's layout\n"
 		"       hwmsg regs [OPTIONS] decode REG HEX  decode register bytes\n"
+		"       hwmsg regs [-j] coverage FILE...     what of a trace's payloads\n"
+		"                                            decodes (exit 1: not all)\n"
 		"\n"
 		"REG is a name (PMLP) or an id (0x5002). HEX may contain spaces and colons.\n"
 		"\n"
@@ -513,6 +515,8 @@ int cmd_regs(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (argc && !strcmp(argv[0], "coverage"))
+		return regs_coverage(argc - 1, argv + 1, o.json);
 	if (argc && !strcmp(argv[0], "decode") && argc < 3) {
 		regs_usage(stderr);
 		return 2;
