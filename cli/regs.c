@@ -419,6 +419,7 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 	buf = parse_hex(argc, argv, &len);
 	if (!buf)
 		return 1;
+	r = hwmsg_reg_pick_len(r, len);	/* 0x2032: SPMS_V2 or CPID */
 	ret = hwmsg_reg_decode_reg(r, buf, len, &d, &err);
 	if (ret < 0) {
 		fprintf(stderr, "hwmsg regs: %s\n", err.msg);

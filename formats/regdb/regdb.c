@@ -259,11 +259,13 @@ const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
 const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
 					      const char *name)
 {
+	const struct hwmsg_reg *r;
 	unsigned int i;
 
 	for (i = 0; db && i < db->n_regs; i++)
-		if (!strcasecmp(db->regs[i]->name, name))
-			return db->regs[i];
+		for (r = db->regs[i]; r; r = r->alt)	/* CPID too */
+			if (!strcasecmp(r->name, name))
+				return r;
 	return NULL;
 }
 

@@ -20,7 +20,11 @@ static bool value_same(const struct hwmsg_reg_value *a,
 		return false;
 	if (!a->bytes != !b->bytes)
 		return false;
-	return !a->bytes || !memcmp(a->bytes, b->bytes, a->n_bytes);
+	/* a number is its raw value: the byte it starts in may hold more */
+	if (!a->bytes || (a->field && hwmsg_reg_kind_is_number(a->field->kind) &&
+			  a->field->width <= 64))
+		return true;
+	return !memcmp(a->bytes, b->bytes, a->n_bytes);
 }
 
 static bool decoded_same(const struct hwmsg_reg_decoded *a,
