@@ -9,6 +9,55 @@
 
 #include "regdb_int.h"
 
+/* A payload counted before, and what it gave (COV_*). */
+struct hwmsg_reg_cov_seen {
+	uint64_t hash;		/* 0: a free slot */
+	uint8_t result;
+};
+
+#define COV_UNDECODED 1u
+#define COV_SHORT 2u
+
+static uint64_t cov_hash(uint16_t id, const uint8_t *p, uint32_t len)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ ((uint64_t)id << 32 | len);
+	uint32_t i;
+
+	for (i = 0; i < len; i++)
+		h = (h ^ p[i]) * 0x100000001b3ull;
+	return h ? h : 1;
+}
+
+/* The slot of hash (open addressing, a power of two of slots). */
+static struct hwmsg_reg_cov_seen *cov_slot(struct hwmsg_reg_coverage *c,
+					   uint64_t hash)
+{
+	unsigned int i = (unsigned int)(hash ^ hash >> 32) & (c->cap_seen - 1);
+
+	while (c->seen[i].hash && c->seen[i].hash != hash)
+		i = (i + 1) & (c->cap_seen - 1);
+	return &c->seen[i];
+}
+
+static int cov_grow(struct hwmsg_reg_coverage *c)
+{
+	struct hwmsg_reg_cov_seen *old = c->seen;
+	unsigned int n = c->cap_seen, i;
+	unsigned int cap = n ? n * 2 : 1024;
+
+	c->seen = calloc(cap, sizeof(*c->seen));
+	if (!c->seen) {
+		c->seen = old;
+		return -1;
+	}
+	c->cap_seen = cap;
+	for (i = 0; i < n; i++)
+		if (old[i].hash)
+			*cov_slot(c, old[i].hash) = old[i];
+	free(old);
+	return 0;
+}
+
 static struct hwmsg_reg_cov_reg *cov_find(struct hwmsg_reg_coverage *c,
 					  uint16_t id)
 {
@@ -61,9 +110,9 @@ static int cov_merge(struct hwmsg_reg_cov_reg *r, const uint8_t *mask,
 	return 0;
 }
 
-static int cov_payload(struct hwmsg_reg_cov_reg *r,
-		       const struct hwmsg_reg *reg, const uint8_t *p,
-		       uint32_t len, bool *full, struct hwmsg_err *err)
+static int cov_decode(struct hwmsg_reg_cov_reg *r,
+		      const struct hwmsg_reg *reg, const uint8_t *p,
+		      uint32_t len, uint8_t *result, struct hwmsg_err *err)
 {
 	struct hwmsg_reg_decoded d = { 0 };
 	uint8_t *mask = malloc(len ? len : 1);
@@ -75,8 +124,7 @@ static int cov_payload(struct hwmsg_reg_cov_reg *r,
 	n = hwmsg_reg_undecoded(reg, p, len, mask, err);
 	ret = n < 0 ? -1 : 0;
 	if (n > 0) {
-		r->undecoded++;
-		*full = false;
+		*result |= COV_UNDECODED;
 		if (cov_merge(r, mask, len))
 			ret = hwmsg_errf(err, 0, "out of memory");
 	}
@@ -84,12 +132,38 @@ static int cov_payload(struct hwmsg_reg_cov_reg *r,
 	if (ret)
 		return ret;
 	ret = hwmsg_reg_decode_reg(reg, p, len, &d, err);
-	if (ret > 0) {		/* fields past the payload's end */
-		r->short_msgs++;
-		*full = false;
-	}
+	if (ret > 0)		/* fields past the payload's end */
+		*result |= COV_SHORT;
 	hwmsg_reg_decoded_free(&d);
 	return ret < 0 ? -1 : 0;
+}
+
+/* The payload decoded, or what it gave the last time it was seen. */
+static int cov_payload(struct hwmsg_reg_coverage *c,
+		       struct hwmsg_reg_cov_reg *r, const struct hwmsg_reg *reg,
+		       const struct hwmsg_msg *msg, bool *full,
+		       struct hwmsg_err *err)
+{
+	uint64_t h = cov_hash(msg->op.reg_id, msg->reg, msg->reg_len);
+	struct hwmsg_reg_cov_seen *s;
+	uint8_t result = 0;
+
+	if ((c->n_seen + 1) * 2 > c->cap_seen && cov_grow(c))
+		return hwmsg_errf(err, 0, "out of memory");
+	s = cov_slot(c, h);
+	if (s->hash) {
+		result = s->result;
+	} else {
+		if (cov_decode(r, reg, msg->reg, msg->reg_len, &result, err))
+			return -1;
+		s->hash = h;
+		s->result = result;
+		c->n_seen++;
+	}
+	r->undecoded += !!(result & COV_UNDECODED);
+	r->short_msgs += !!(result & COV_SHORT);
+	*full = !result;
+	return 0;
 }
 
 int hwmsg_reg_coverage_add(struct hwmsg_reg_coverage *c,
@@ -111,7 +185,7 @@ int hwmsg_reg_coverage_add(struct hwmsg_reg_coverage *c,
 	c->messages++;
 	if (!reg || !reg->layout)
 		return 0;
-	if (cov_payload(r, reg, msg->reg, msg->reg_len, &full, err))
+	if (cov_payload(c, r, reg, msg, &full, err))
 		return -1;
 	if (full)
 		c->full++;
@@ -139,5 +213,6 @@ void hwmsg_reg_coverage_free(struct hwmsg_reg_coverage *c)
 	for (i = 0; i < c->n; i++)
 		free(c->regs[i].mask);
 	free(c->regs);
+	free(c->seen);
 	memset(c, 0, sizeof(*c));
 }

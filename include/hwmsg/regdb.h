@@ -421,12 +421,18 @@ struct hwmsg_reg_cov_reg {
 	uint32_t mask_len;
 };
 
+struct hwmsg_reg_cov_seen;
+
 /* Zero-initialise; the registers are kept in id order. */
 struct hwmsg_reg_coverage {
 	struct hwmsg_reg_cov_reg *regs;
 	unsigned int n, cap;
 	uint64_t messages;		/* with a register payload */
 	uint64_t full;			/* of them decoded completely */
+	/* payloads seen (hashes of id, length and bytes) and what they
+	 * gave: a trace repeats most of its payloads */
+	struct hwmsg_reg_cov_seen *seen;
+	unsigned int n_seen, cap_seen;
 };
 
 /*
