@@ -250,7 +250,8 @@ static void print_reg_index(struct obuf *o, const struct hwmsg_msg *msg)
 
 	if (!msg->has_reg)
 		return;
-	s = hwmsg_reg_index_summary_reg(reg_of(msg->op.reg_id), msg->reg,
+	s = hwmsg_reg_index_summary_reg(hwmsg_reg_pick_len(reg_of(msg->op.reg_id),
+							   msg->reg_len), msg->reg,
 					msg->reg_len, buf, sizeof(buf));
 	sp = s ? strchr(s, ' ') : NULL;	/* the summary starts with the name */
 	if (sp)
@@ -520,7 +521,8 @@ static int reg_text(struct obuf *o, const struct hwmsg_reg *reg,
 
 static void print_reg_payload(struct obuf *o, const struct hwmsg_msg *msg)
 {
-	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
+	const struct hwmsg_reg *reg =
+		hwmsg_reg_pick_len(reg_of(msg->op.reg_id), msg->reg_len);
 	struct hwmsg_err err;
 	int r = -1;
 
@@ -830,7 +832,8 @@ static void json_register(struct obuf *o, const struct hwmsg_msg *msg, bool all)
 {
 	static const struct hwmsg_reg_visitor vis = { .value = json_value };
 	static struct obuf index, fields, quant;	/* buffers are kept */
-	const struct hwmsg_reg *reg = reg_of(msg->op.reg_id);
+	const struct hwmsg_reg *reg =
+		hwmsg_reg_pick_len(reg_of(msg->op.reg_id), msg->reg_len);
 	struct json_walk w = { .o = &index, .first_i = true, .first_f = true,
 			       .first_q = true };
 

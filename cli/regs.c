@@ -27,6 +27,8 @@ static void regs_usage(FILE *f)
 		"Usage: hwmsg regs [OPTIONS]                 list registers\n"
 		"       hwmsg regs [OPTIONS] REG             show a register's layout\n"
 		"       hwmsg regs [OPTIONS] decode REG HEX  decode register bytes\n"
+		"       hwmsg regs [-j] coverage FILE...     what of a trace's payloads\n"
+		"                                            decodes (exit 1: not all)\n"
 		"\n"
 		"REG is a name (PMLP) or an id (0x5002). HEX may contain spaces and colons.\n"
 		"\n"
@@ -417,6 +419,7 @@ static int regs_decode(const struct hwmsg_reg *r, int argc, char **argv,
 	buf = parse_hex(argc, argv, &len);
 	if (!buf)
 		return 1;
+	r = hwmsg_reg_pick_len(r, len);	/* 0x2032: SPMS_V2 or CPID */
 	ret = hwmsg_reg_decode_reg(r, buf, len, &d, &err);
 	if (ret < 0) {
 		fprintf(stderr, "hwmsg regs: %s\n", err.msg);
@@ -513,6 +516,8 @@ int cmd_regs(int argc, char **argv)
 	}
 	argc -= optind;
 	argv += optind;
+	if (argc && !strcmp(argv[0], "coverage"))
+		return regs_coverage(argc - 1, argv + 1, o.json);
 	if (argc && !strcmp(argv[0], "decode") && argc < 3) {
 		regs_usage(stderr);
 		return 2;

@@ -507,7 +507,7 @@ static const struct hwmsg_reg_decoded *decoded(struct ectx *c)
 	c->dec_state = -1;
 	if (!m || !m->has_reg || rec(c)->type != m->type)
 		return NULL;
-	reg = hwmsg_reg_lookup(m->op.reg_id);
+	reg = hwmsg_reg_lookup_len(m->op.reg_id, m->reg_len);
 	if (!reg || !reg->layout)
 		return NULL;
 	if (hwmsg_reg_decode_again(reg, m->reg, m->reg_len, &c->flt->dec,

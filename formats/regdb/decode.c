@@ -848,8 +848,9 @@ const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 				    const uint8_t *payload, size_t len,
 				    char *buf, size_t size)
 {
-	return hwmsg_reg_index_summary_reg(db ? hwmsg_regdb_find(db, id) :
-					   hwmsg_reg_lookup(id),
+	return hwmsg_reg_index_summary_reg(hwmsg_reg_pick_len(
+			db ? hwmsg_regdb_find(db, id) : hwmsg_reg_lookup(id),
+			len),
 					   payload, len, buf, size);
 }
 
@@ -877,8 +878,9 @@ int hwmsg_reg_decode(const struct hwmsg_regdb *db, uint16_t id,
 		     const uint8_t *payload, size_t len,
 		     struct hwmsg_reg_decoded *out, struct hwmsg_err *err)
 {
-	const struct hwmsg_reg *reg = db ? hwmsg_regdb_find(db, id) :
-				      hwmsg_reg_lookup(id);
+	const struct hwmsg_reg *reg =
+		hwmsg_reg_pick_len(db ? hwmsg_regdb_find(db, id) :
+				   hwmsg_reg_lookup(id), len);
 
 	memset(out, 0, sizeof(*out));
 	if (!reg)

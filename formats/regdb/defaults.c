@@ -185,3 +185,19 @@ const struct hwmsg_reg *hwmsg_reg_lookup_name(const char *name,
 		*db = builtin;
 	return r;
 }
+
+const struct hwmsg_reg *hwmsg_reg_pick_len(const struct hwmsg_reg *reg,
+					   size_t len)
+{
+	const struct hwmsg_reg *r;
+
+	for (r = reg; r; r = r->alt)
+		if (r->layout && r->len == len)
+			return r;
+	return reg;
+}
+
+const struct hwmsg_reg *hwmsg_reg_lookup_len(uint16_t id, size_t len)
+{
+	return hwmsg_reg_pick_len(hwmsg_reg_lookup(id), len);
+}

@@ -175,19 +175,11 @@ static void set_name_lens(const struct hwmsg_reg_layout *l, unsigned int depth)
 	}
 }
 
-int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
+static int regdb_set_names(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 {
-	unsigned int i = regdb_lower_bound(db, reg->id);
-	bool taken = i < db->n_regs && db->regs[i]->id == reg->id;
-	char *lname;
+	char *lname = regdb_strdup(db, reg->name);
 	size_t k;
 
-	/* a layout beats a bare name, whatever the order; the name stays */
-	if (taken && (db->regs[i]->layout || !reg->layout))
-		return 0;
-	if (taken)
-		reg->name = db->regs[i]->name;
-	lname = regdb_strdup(db, reg->name);
 	if (!lname)
 		return -1;
 	for (k = 0; lname[k]; k++)
@@ -196,6 +188,43 @@ int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
 	reg->max_values = (uint32_t)regdb_max_values(reg->layout, 0, 1u << 20);
 	set_name_lens(reg->layout, 0);
 	reg->summary = regdb_summary_plan(db, reg);
+	return 0;
+}
+
+/* reg joins first's alternatives, unless one of that length is there. */
+static int regdb_add_alt(struct hwmsg_regdb *db, struct hwmsg_reg *first,
+			 struct hwmsg_reg *reg)
+{
+	const struct hwmsg_reg *r;
+
+	for (r = first; r; r = r->alt)
+		if (r->len == reg->len)
+			return 0;
+	if (regdb_set_names(db, reg))
+		return -1;
+	reg->alt = first->alt;
+	first->alt = reg;
+	return 1;
+}
+
+int regdb_add(struct hwmsg_regdb *db, struct hwmsg_reg *reg)
+{
+	unsigned int i = regdb_lower_bound(db, reg->id);
+	bool taken = i < db->n_regs && db->regs[i]->id == reg->id;
+
+	/* two layouts of one id by different names and lengths (the vendor
+	 * files' SPMS_V2 and CPID): the second is an alternative */
+	if (taken && db->regs[i]->layout && reg->layout &&
+	    reg->len != db->regs[i]->len &&
+	    strcasecmp(reg->name, db->regs[i]->name))
+		return regdb_add_alt(db, db->regs[i], reg);
+	/* a layout beats a bare name, whatever the order; the name stays */
+	if (taken && (db->regs[i]->layout || !reg->layout))
+		return 0;
+	if (taken)
+		reg->name = db->regs[i]->name;
+	if (regdb_set_names(db, reg))
+		return -1;
 	if (taken) {
 		db->regs[i] = reg;
 		return 1;
@@ -230,11 +259,13 @@ const struct hwmsg_reg *hwmsg_regdb_find(const struct hwmsg_regdb *db,
 const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
 					      const char *name)
 {
+	const struct hwmsg_reg *r;
 	unsigned int i;
 
 	for (i = 0; db && i < db->n_regs; i++)
-		if (!strcasecmp(db->regs[i]->name, name))
-			return db->regs[i];
+		for (r = db->regs[i]; r; r = r->alt)	/* CPID too */
+			if (!strcasecmp(r->name, name))
+				return r;
 	return NULL;
 }
 

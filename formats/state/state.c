@@ -173,7 +173,8 @@ static void copy_field(uint8_t *dst, const uint8_t *src, uint32_t len,
  */
 static void overlay_writable(struct inst *i, const struct hwmsg_msg *msg)
 {
-	const struct hwmsg_reg *reg = hwmsg_reg_lookup(msg->op.reg_id);
+	const struct hwmsg_reg *reg = hwmsg_reg_lookup_len(msg->op.reg_id,
+							    msg->reg_len);
 	const struct hwmsg_reg_layout *l = reg ? reg->layout : NULL;
 	uint8_t *img = i->payload;
 

@@ -117,6 +117,10 @@ struct hwmsg_reg {
 	/* the fields a one-line summary may show, found when added to a
 	 * database (NULL: looked for per summary) */
 	const struct regdb_summary_plan *summary;
+	/* another register the vendor files give this id (0x2032: SPMS_V2
+	 * and CPID), told apart by payload length
+	 * (hwmsg_reg_lookup_len()); NULL: none */
+	const struct hwmsg_reg *alt;
 };
 
 /* A set of registers. The first one loaded for an id wins. */
@@ -172,6 +176,14 @@ const struct hwmsg_reg *hwmsg_reg_lookup(uint16_t id);
 const struct hwmsg_reg *hwmsg_reg_lookup_name(const char *name,
 					      const struct hwmsg_regdb **db,
 					      struct hwmsg_err *err);
+/*
+ * hwmsg_reg_lookup() for a payload of len bytes: where one id has two
+ * registers of different lengths (reg->alt), the one of that length.
+ */
+const struct hwmsg_reg *hwmsg_reg_lookup_len(uint16_t id, size_t len);
+/* The same choice among reg and its alternatives. */
+const struct hwmsg_reg *hwmsg_reg_pick_len(const struct hwmsg_reg *reg,
+					   size_t len);
 /* By name, case-insensitive ("pmlp", "PMLP"). */
 const struct hwmsg_reg *hwmsg_regdb_find_name(const struct hwmsg_regdb *db,
 					      const char *name);
@@ -384,6 +396,65 @@ const char *hwmsg_reg_index_summary(const struct hwmsg_regdb *db, uint16_t id,
 const char *hwmsg_reg_index_summary_reg(const struct hwmsg_reg *reg,
 					const uint8_t *payload, size_t len,
 					char *buf, size_t size);
+
+/* ---- coverage: the bits no field decodes ------------------------------ */
+
+/*
+ * The set bits of payload that no field of reg decodes, found with the
+ * decoder alone: each set bit is cleared in a copy that is decoded again
+ * (hwmsg_reg_decode_flags()); when no decoded value changed (path, raw
+ * value, bytes, missing), no field reads that bit. Returns how many such
+ * bits, and sets them in mask (len bytes; may be NULL); -1 (err set) for a
+ * register without a layout or out of memory. Bits past the layout's end
+ * count too (a payload longer than its register).
+ */
+long hwmsg_reg_undecoded(const struct hwmsg_reg *reg, const uint8_t *payload,
+			 size_t len, uint8_t *mask, struct hwmsg_err *err);
+
+/*
+ * A mask of payload bits as positions: runs within one big-endian 32-bit
+ * word in the layouts' notation, "0x04.24/8 0x0c.3" (OFF.SHIFT/WIDTH,
+ * OFF.SHIFT for one bit), "..." when buf is full. Returns buf.
+ */
+const char *hwmsg_reg_bits_str(const uint8_t *mask, uint32_t len, char *buf,
+			       size_t size);
+
+/* One register id of a trace. */
+struct hwmsg_reg_cov_reg {
+	uint16_t id;
+	const struct hwmsg_reg *reg;	/* NULL: the id is unknown */
+	uint64_t messages;		/* with a register payload */
+	uint64_t undecoded;		/* of them with undecoded bits */
+	uint64_t short_msgs;		/* of them shorter than the layout */
+	uint8_t *mask;			/* their undecoded bits, OR'ed */
+	uint32_t mask_len;
+};
+
+struct hwmsg_reg_cov_seen;
+
+/* Zero-initialise; the registers are kept in id order. */
+struct hwmsg_reg_coverage {
+	struct hwmsg_reg_cov_reg *regs;
+	unsigned int n, cap;
+	uint64_t messages;		/* with a register payload */
+	uint64_t full;			/* of them decoded completely */
+	/* payloads seen (hashes of id, length and bytes) and what they
+	 * gave: a trace repeats most of its payloads */
+	struct hwmsg_reg_cov_seen *seen;
+	unsigned int n_seen, cap_seen;
+};
+
+/*
+ * Count one message (request or response, EMAD or CMD_REG, decoded with
+ * hwmsg_msg_decode()); one without a register payload is not counted.
+ * The register comes from hwmsg_reg_lookup_len(). -1 when out of memory.
+ */
+int hwmsg_reg_coverage_add(struct hwmsg_reg_coverage *c,
+			   const struct hwmsg_msg *msg, struct hwmsg_err *err);
+/* Known, with a layout, and every message of it decoded completely. */
+bool hwmsg_reg_cov_reg_full(const struct hwmsg_reg_cov_reg *r);
+unsigned int hwmsg_reg_coverage_full_regs(const struct hwmsg_reg_coverage *c);
+void hwmsg_reg_coverage_free(struct hwmsg_reg_coverage *c);
 
 /* ---- printing ---------------------------------------------------------- */
 
