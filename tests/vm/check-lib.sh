@@ -119,5 +119,9 @@ mlxsw_capture() {
 		die "$1: requests without a response"
 	unnamed=$(jq -r '.registers[] | select(.reg | test("^0x")) | .reg' "$s")
 	[ -z "$unnamed" ] || die "$1: registers without a name: $unnamed"
+	# every register has a layout, every set bit of every message decodes
+	"$BUILD/cli/hwmsg" regs coverage "$f" >"$OUT/$1.coverage" ||
+		{ cat "$OUT/$1.coverage"; die "$1: not everything decodes"; }
+	tail -n 1 "$OUT/$1.coverage"
 	echo "$1: $n EMAD records of mlxsw_spectrum, $(jq -r '.registers | length' "$s") register/method pairs"
 }
