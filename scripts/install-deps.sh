@@ -11,9 +11,10 @@ mstflint tmux iproute2 util-linux time jq llvm-14 python3 python3-prometheus-cli
 # the kernel source, and what building in it needs (scripts/kpatch-check.sh,
 # scripts/debug-kernel.sh)
 KSRC_PKGS="linux-source-6.1 flex bison bc libelf-dev libssl-dev"
-# ethtool and teamd: the real-driver scenarios (vm/31, vm/33) run them in the guest
+# ethtool and teamd: the real-driver scenarios (vm/31, vm/33) run them in the guest;
+# linux-perf and trace-cmd: vm/34 records devlink:devlink_hwmsg with the real tools
 VM_PKGS="linux-image-amd64 linux-headers-amd64 qemu-system-x86 busybox-static cpio kmod dkms
-ethtool teamd"
+ethtool teamd linux-perf trace-cmd"
 
 PKGS="$PKGS $KSRC_PKGS"
 if [ "${1:-}" = "--with-vm" ]; then
