@@ -78,3 +78,35 @@ wait_up() {
 settle() {
 	sleep "$1"
 }
+
+# tracer_start NAME STDOUT CMD...: a real tracer (perf record, trace-cmd
+# record) in the background, its stderr in /out/NAME.err
+tracer_start() {
+	name=$1
+	out=$2
+	shift 2
+	echo "+ $* >$out &"
+	"$@" >"$out" 2>"/out/$name.err" &
+	echo $! >"/tmp/$name.pid"
+}
+
+# tracer_alive NAME: still running (a tracer that exited has failed)
+tracer_alive() {
+	kill -0 "$(cat "/tmp/$1.pid")" 2>/dev/null ||
+		{ cat "/out/$1.err"; fail "$1 exited early"; }
+}
+
+# tracer_stop NAME: SIGINT as Ctrl-C, wait until it has written its file;
+# its exit status in /out/NAME.rc, which must be 0, or 130: perf record
+# re-raises the SIGINT once its file is complete
+tracer_stop() {
+	pid=$(cat "/tmp/$1.pid")
+	kill -INT "$pid" 2>/dev/null
+	wait "$pid"
+	echo $? >"/out/$1.rc"
+	cat "/out/$1.err"
+	case $(cat "/out/$1.rc") in
+	0 | 130) ;;
+	*) fail "$1 exited $(cat "/out/$1.rc")" ;;
+	esac
+}

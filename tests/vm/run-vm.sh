@@ -7,8 +7,8 @@
 # 1. builds kernel/ (devlink_hwmsg.ko, hwmsg_sim.ko) against the headers of a
 #    kernel that has both /lib/modules/KVER/build and /boot/vmlinuz-KVER;
 # 2. builds an initramfs: busybox-static, hwmsgd, hwmsg, vm_dump, vm_nl,
-#    iproute2's devlink and ip, their shared libraries and loader, the
-#    virtio/9p modules, our modules, guest-init.sh as /init;
+#    iproute2's devlink and ip, perf and trace-cmd, their shared libraries
+#    and loader, the virtio/9p modules, our modules, guest-init.sh as /init;
 # 3. boots the kernel under TCG (KVM hangs in nested guests) with
 #    BUILD_DIR/vm/out/SCENARIO shared over 9p as /out, runs
 #    scenarios/SCENARIO.sh there, powers off;
@@ -187,6 +187,18 @@ IP=$(command -v ip || echo /usr/bin/ip)
 for t in ethtool tc bridge bash jq teamd; do
 	p=$(command -v $t) && copy_bin "$p" /usr/sbin
 done
+# the real tracers (vm/34): trace-cmd, and perf's own binary: where
+# /usr/bin/perf is Debian's wrapper script (it execs perf_VERSION), the
+# newest perf_VERSION, installed in the guest as /usr/bin/perf
+p=$(command -v trace-cmd) && copy_bin "$p" /usr/bin
+PERF=$(command -v perf || true)
+if [ -n "$PERF" ] && [ "$(head -c 2 "$PERF")" = "#!" ]; then
+	PERF=$(ls /usr/bin/perf_[0-9]* 2>/dev/null | sort -V | tail -n 1)
+fi
+if [ -n "$PERF" ]; then
+	copy_bin "$PERF" /usr/bin
+	[ "$(basename "$PERF")" = perf ] || mv "$R/usr/bin/$(basename "$PERF")" "$R/usr/bin/perf"
+fi
 # GNU date: lib.sh's busywait counts milliseconds (date +%s%3N), which
 # busybox's date does not know
 copy_bin /usr/bin/date /usr/sbin
