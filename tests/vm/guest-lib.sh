@@ -100,11 +100,7 @@ tracer_alive() {
 # its exit status in /out/NAME.rc, which must be 0, or 130: perf record
 # re-raises the SIGINT once its file is complete
 tracer_stop() {
-	pid=$(cat "/tmp/$1.pid")
-	kill -INT "$pid" 2>/dev/null
-	wait "$pid"
-	echo $? >"/out/$1.rc"
-	cat "/out/$1.err"
+	capture_stop "$1"
 	case $(cat "/out/$1.rc") in
 	0 | 130) ;;
 	*) fail "$1 exited $(cat "/out/$1.rc")" ;;
