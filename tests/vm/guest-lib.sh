@@ -79,6 +79,12 @@ settle() {
 	sleep "$1"
 }
 
+# capture_stop_ok NAME: capture_stop, and hwmsgd must have exited 0
+capture_stop_ok() {
+	capture_stop "$1"
+	[ "$(cat "/out/$1.rc")" = 0 ] || fail "hwmsgd $1 exited $(cat "/out/$1.rc")"
+}
+
 # tracer_start NAME STDOUT CMD...: a real tracer (perf record, trace-cmd
 # record) in the background, its stderr in /out/NAME.err
 tracer_start() {

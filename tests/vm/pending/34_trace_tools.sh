@@ -69,8 +69,7 @@ stop_all() {
 	for t in trace-v7-zstd trace perf-zstd perf-pipe perf; do
 		tracer_stop "$1-$t"
 	done
-	capture_stop "$1"
-	[ "$(cat "/out/$1.rc")" = 0 ] || fail "hwmsgd $1 exited $(cat "/out/$1.rc")"
+	capture_stop_ok "$1"
 }
 
 # quiet: stop the thermal zones' polling (MTMP each second)
@@ -124,8 +123,7 @@ run sh -c "echo 2000 > $DBG/hwmsg_sim1/burst"
 settle 1
 tracer_stop lost-trace
 tracer_stop lost-perf
-capture_stop lost
-[ "$(cat /out/lost.rc)" = 0 ] || fail "hwmsgd lost exited $(cat /out/lost.rc)"
+capture_stop_ok lost
 
 cat $DBG/hwmsg_sim1/emads >/out/emads.txt
 run sh -c "echo 1 > $DEL"
