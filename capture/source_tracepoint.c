@@ -36,8 +36,8 @@
 #include "hwmsg/source.h"
 #include "tp_format.h"
 
-#define TP_SYSTEM		"devlink"
-#define TP_EVENT		"devlink_hwmsg"
+#define TP_SYSTEM		HWMSG_TP_SYSTEM
+#define TP_EVENT		HWMSG_TP_EVENT
 #define TP_DEFAULT_PAGES	256
 /*
  * Merging CPUs by time: the oldest pending sample goes out when every CPU
@@ -72,7 +72,7 @@ struct tp_cpu {
 };
 
 struct tp_source {
-	struct tp_format fmt;
+	struct hwmsg_tp_format fmt;
 	struct tp_cpu *cpus;
 	int ncpus;
 	struct pollfd *pfds;
@@ -88,7 +88,7 @@ struct tp_source {
 	uint64_t received;
 	uint64_t lost;
 	uint8_t scratch[TP_SAMPLE_MAX];
-	struct tp_strings str;
+	struct hwmsg_tp_strings str;
 };
 
 static uint64_t clock_ns(clockid_t c)
@@ -134,9 +134,9 @@ static int read_format(struct tp_source *s, int *id, struct hwmsg_err *err)
 	if (!f)
 		return hwmsg_errf(err, 0, "tracepoint: cannot read the format file");
 	while (fgets(line, sizeof(line), f))
-		tp_format_line(&s->fmt, line);
+		hwmsg_tp_format_line(&s->fmt, line);
 	fclose(f);
-	return tp_format_check(&s->fmt, path, err);
+	return hwmsg_tp_format_check(&s->fmt, path, err);
 }
 
 static int perf_open(struct perf_event_attr *attr, int cpu)
@@ -498,7 +498,7 @@ static int tp_next(struct hwmsg_source *src, struct hwmsg_record *rec,
 	    clock_ns(CLOCK_MONOTONIC) - best->seen_mono < TP_HOLD_MAX_NS)
 		return 0;
 	best->pending = false;
-	tp_sample_record(&s->fmt, best->sample, best->sample_len, &s->str,
+	hwmsg_tp_sample_record(&s->fmt, best->sample, best->sample_len, &s->str,
 			 rec);
 	rec->ts_ns = best->sample_ts;
 	s->received++;

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The tracepoint devlink:devlink_hwmsg as data: its tracefs format file
- * (where each field lies in a sample) and a raw sample turned into a
- * record. Apart from the perf ring handling so that both can be fuzzed.
+ * hwmsgd's tracepoint source, the parts apart from the perf rings so that
+ * they can be tested: when a sample may go, which CPUs are online. The
+ * samples themselves are libhwmsg's (hwmsg/tracepoint.h).
  */
 #ifndef HWMSGD_TP_FORMAT_H
 #define HWMSGD_TP_FORMAT_H
@@ -10,44 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "hwmsg/err.h"
-#include "hwmsg/record.h"
-
-enum tp_field_id {
-	TP_F_BUS, TP_F_DEV, TP_F_DRIVER, TP_F_INCOMING, TP_F_TYPE, TP_F_BUF,
-	TP_F_LEN, TP_F_NUM
-};
-
-struct tp_field {
-	int offset;
-	int size;
-	bool loc;	/* __data_loc: u32 offset | len << 16 from entry start */
-	bool rel;	/* __rel_loc: offset from the end of the field */
-	bool found;
-};
-
-struct tp_format {
-	struct tp_field f[TP_F_NUM];
-};
-
-/* Where the sample's strings are copied (NUL-terminated, cut if longer). */
-struct tp_strings {
-	char bus[128], dev[128], driver[128];
-};
-
-/* One line of the format file; lines that are not our fields are ignored. */
-void tp_format_line(struct tp_format *fmt, const char *line);
-/* 0 when every field was found where a sample can hold it; else err. */
-int tp_format_check(const struct tp_format *fmt, const char *path,
-		    struct hwmsg_err *err);
-/*
- * A raw sample (PERF_SAMPLE_RAW) as a record: strings go to st, the payload
- * points into raw. Fields a sample does not hold are left empty; never
- * reads outside raw. ts_ns is left 0.
- */
-void tp_sample_record(const struct tp_format *fmt, const uint8_t *raw,
-		      uint32_t len, struct tp_strings *st,
-		      struct hwmsg_record *rec);
+#include "hwmsg/tracepoint.h"
 
 /*
  * Merging CPUs by time (source_tracepoint.c): a pending sample stamped

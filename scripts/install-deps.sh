@@ -5,7 +5,7 @@
 set -eu
 
 PKGS="build-essential cmake pkg-config clang libclang-rt-14-dev
-libmnl-dev libpcap-dev libzstd-dev zstd libncurses-dev libxml2-dev
+libmnl-dev libpcap-dev libzstd-dev zstd libtracecmd-dev libtracefs-dev libtraceevent-dev libncurses-dev libxml2-dev
 tshark wireshark-common libwireshark-dev libwiretap-dev wireshark-dev libglib2.0-dev
 mstflint tmux iproute2 util-linux time jq llvm-14 python3 python3-prometheus-client openssh-server openssh-client"
 # the kernel source, and what building in it needs (scripts/kpatch-check.sh,

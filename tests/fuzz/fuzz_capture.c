@@ -67,8 +67,8 @@ static void fuzz_netlink(const uint8_t *data, size_t size)
 static void fuzz_tracepoint(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, 0, size);
-	struct tp_format fmt = { 0 };
-	struct tp_strings st;
+	struct hwmsg_tp_format fmt = { 0 };
+	struct hwmsg_tp_strings st;
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	char *text, *line, *save = NULL;
@@ -81,9 +81,9 @@ static void fuzz_tracepoint(const uint8_t *data, size_t size)
 	text[tlen] = '\0';
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save))
-		tp_format_line(&fmt, line);
+		hwmsg_tp_format_line(&fmt, line);
 	free(text);
-	if (tp_format_check(&fmt, "format", &err)) {
+	if (hwmsg_tp_format_check(&fmt, "format", &err)) {
 		if (!err.msg[0])
 			abort();
 		return;
@@ -93,7 +93,7 @@ static void fuzz_tracepoint(const uint8_t *data, size_t size)
 	raw = malloc(rlen ? rlen : 1);
 	if (rlen)
 		memcpy(raw, nul + 1, rlen);
-	tp_sample_record(&fmt, raw, rlen, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, rlen, &st, &rec);
 	check_record(&rec, raw, rlen);
 	free(raw);
 }

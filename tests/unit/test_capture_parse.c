@@ -38,11 +38,11 @@ static const char *const format_6_1[] = {
 	NULL,
 };
 
-static void parse_format(struct tp_format *fmt, const char *const *lines)
+static void parse_format(struct hwmsg_tp_format *fmt, const char *const *lines)
 {
 	memset(fmt, 0, sizeof(*fmt));
 	for (; *lines; lines++)
-		tp_format_line(fmt, *lines);
+		hwmsg_tp_format_line(fmt, *lines);
 }
 
 static void put_loc(uint8_t *raw, int at, uint32_t off, uint32_t len)
@@ -78,7 +78,7 @@ static uint32_t make_sample(uint8_t *raw, const char *driver, uint8_t incoming,
 
 static void test_tp_format(void)
 {
-	struct tp_format fmt;
+	struct hwmsg_tp_format fmt;
 	struct hwmsg_err err = { 0 };
 	const char *bad[] = {
 		"\tfield:__data_loc char[] bus_name;\toffset:8;\tsize:4;",
@@ -92,32 +92,32 @@ static void test_tp_format(void)
 	};
 
 	parse_format(&fmt, format_6_1);
-	CHECK_EQ(tp_format_check(&fmt, "format", &err), 0);
-	CHECK_EQ(fmt.f[TP_F_BUS].offset, 8);
-	CHECK(fmt.f[TP_F_BUS].loc);
-	CHECK_EQ(fmt.f[TP_F_BUF].offset, 32);
-	CHECK(fmt.f[TP_F_BUF].loc);
-	CHECK_EQ(fmt.f[TP_F_LEN].size, 8);
-	CHECK(!fmt.f[TP_F_TYPE].loc);
+	CHECK_EQ(hwmsg_tp_format_check(&fmt, "format", &err), 0);
+	CHECK_EQ(fmt.f[HWMSG_TP_F_BUS].offset, 8);
+	CHECK(fmt.f[HWMSG_TP_F_BUS].loc);
+	CHECK_EQ(fmt.f[HWMSG_TP_F_BUF].offset, 32);
+	CHECK(fmt.f[HWMSG_TP_F_BUF].loc);
+	CHECK_EQ(fmt.f[HWMSG_TP_F_LEN].size, 8);
+	CHECK(!fmt.f[HWMSG_TP_F_TYPE].loc);
 
 	/* a negative offset, then a buf that is not __data_loc */
 	parse_format(&fmt, bad);
-	CHECK_EQ(tp_format_check(&fmt, "f", &err), -1);
+	CHECK_EQ(hwmsg_tp_format_check(&fmt, "f", &err), -1);
 	CHECK_STR(err.msg, "tracepoint: f: field 'incoming': offset or size missing or out of range");
 	bad[3] = "\tfield:bool incoming;\toffset:20;\tsize:1;";
 	parse_format(&fmt, bad);
-	CHECK_EQ(tp_format_check(&fmt, "f", &err), -1);
+	CHECK_EQ(hwmsg_tp_format_check(&fmt, "f", &err), -1);
 	CHECK_STR(err.msg, "tracepoint: f: field 'buf' is 16 bytes at 32, want a 4-byte __data_loc");
 	bad[5] = NULL;
 	parse_format(&fmt, bad);
-	CHECK_EQ(tp_format_check(&fmt, "f", &err), -1);
+	CHECK_EQ(hwmsg_tp_format_check(&fmt, "f", &err), -1);
 	CHECK_STR(err.msg, "tracepoint: f has no field 'buf'");
 }
 
 static void test_tp_sample(void)
 {
-	struct tp_format fmt;
-	struct tp_strings st;
+	struct hwmsg_tp_format fmt;
+	struct hwmsg_tp_strings st;
 	struct hwmsg_record rec;
 	uint8_t raw[512], buf[64];
 	uint32_t n;
@@ -127,7 +127,7 @@ static void test_tp_sample(void)
 	parse_format(&fmt, format_6_1);
 
 	n = make_sample(raw, "mlxsw_spectrum", 1, 0, buf, 64, 64);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_STR(rec.bus, "pci");
 	CHECK_STR(rec.dev, "0000:03:00.0");
 	CHECK_STR(rec.driver, "mlxsw_spectrum");
@@ -140,22 +140,22 @@ static void test_tp_sample(void)
 
 	/* the tracepoint's type argument decides, never the driver name */
 	n = make_sample(raw, "nfp", 0, HWMSG_TYPE_NFP_CTRL, buf, 8, 8);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_NFP_CTRL);
 	CHECK_EQ(rec.dir, HWMSG_DIR_TO_HW);
 	n = make_sample(raw, "mlxsw_spectrum", 0, HWMSG_TYPE_MLX_CMD_REG, buf, 8, 8);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_CMD_REG);
 	n = make_sample(raw, "other", 0, 0, buf, 8, 8);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_MLX_EMAD);
 	n = make_sample(raw, "other", 0, 0x10000, buf, 8, 8);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.type, HWMSG_TYPE_UNKNOWN);
 
 	/* len larger than what the buffer holds: truncated */
 	n = make_sample(raw, "mlxsw_spectrum", 0, 0, buf, 16, 1080);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.len, 16);
 	CHECK_EQ(rec.orig_len, 1080);
 	CHECK_EQ(rec.flags, HWMSG_RECF_TRUNCATED);
@@ -164,7 +164,7 @@ static void test_tp_sample(void)
 	n = make_sample(raw, "mlxsw_spectrum", 0, 0, buf, 16, 16);
 	put_loc(raw, 8, n - 2, 5);
 	put_loc(raw, 32, 0xffff, 16);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_STR(rec.bus, "");
 	CHECK_STR(rec.dev, "0000:03:00.0");
 	CHECK_EQ(rec.len, 0);
@@ -173,19 +173,19 @@ static void test_tp_sample(void)
 
 	/* a sample shorter than its header: what it holds, nothing beyond */
 	raw[20] = 1;
-	tp_sample_record(&fmt, raw, 21, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, 21, &st, &rec);
 	CHECK_STR(rec.driver, "");
 	CHECK_EQ(rec.dir, HWMSG_DIR_FROM_HW);
 	CHECK_EQ(rec.len, 0);
-	tp_sample_record(&fmt, raw, 20, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, 20, &st, &rec);
 	CHECK_EQ(rec.dir, HWMSG_DIR_TO_HW);
 
 	/* __rel_loc: the offset counts from the end of the field */
-	fmt.f[TP_F_BUF].loc = false;
-	fmt.f[TP_F_BUF].rel = true;
+	fmt.f[HWMSG_TP_F_BUF].loc = false;
+	fmt.f[HWMSG_TP_F_BUF].rel = true;
 	n = make_sample(raw, "mlxsw_spectrum", 0, 0, buf, 16, 16);
 	put_loc(raw, 32, n - 16 - 36, 16);
-	tp_sample_record(&fmt, raw, n, &st, &rec);
+	hwmsg_tp_sample_record(&fmt, raw, n, &st, &rec);
 	CHECK_EQ(rec.len, 16);
 	CHECK(rec.payload == raw + n - 16);
 }
