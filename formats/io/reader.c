@@ -4,7 +4,9 @@
  * and walked by walk.c; classic pcap (and everything with
  * HWMSG_READER=libpcap) by libpcap, loaded then (pcap_dl.h). USER15
  * packets carry a record TLV stream; Ethernet packets with ethertype
- * 0x8932 carry one EMAD frame each.
+ * 0x8932 carry one EMAD frame each. perf.data and trace.dat of the
+ * tracepoint devlink:devlink_hwmsg are told by their magic and read by
+ * tracer.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -19,6 +21,7 @@
 #include "hwmsg/io.h"
 #include "in.h"
 #include "pcap_dl.h"
+#include "tracer.h"
 #include "walk.h"
 
 #define LINKTYPE_ETHERNET	1
@@ -48,6 +51,7 @@ struct hwmsg_reader {
 	size_t names_cap;
 	uint64_t block;		/* plain offset of the last packet's block */
 	struct hwmsg_devnames devnames;	/* numbered, for names_id */
+	struct hwmsg_tracer tracer;	/* perf.data, trace.dat */
 };
 
 void hwmsg_reader_close(struct hwmsg_reader *r)
@@ -59,6 +63,7 @@ void hwmsg_reader_close(struct hwmsg_reader *r)
 	else if (r->cf)
 		fclose(r->cf);
 	hwmsg_walk_free(&r->walk);
+	hwmsg_tracer_close(&r->tracer);
 	hwmsg_in_free(&r->in);
 	if (r->src && r->src != stdin)
 		fclose(r->src);
@@ -211,6 +216,10 @@ static int open_pcap(struct hwmsg_reader *r, struct hwmsg_err *err)
 		return -1;
 	}
 	r->info.compressed = r->in.src.dc != NULL;
+	ret = hwmsg_tracer_open(&r->tracer, &r->in, r->src, r->name, &r->info,
+				err);
+	if (ret <= 0)
+		return ret;
 	if (!want_libpcap()) {
 		hwmsg_walk_init(&r->walk, &r->in);
 		ret = hwmsg_walk_open(&r->walk);
@@ -595,6 +604,8 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 	const char *why = "";
 	int ret;
 
+	if (r->tracer.on)
+		return hwmsg_tracer_next(&r->tracer, rec, &r->info, err);
 	while (!r->done) {
 		ret = r->walking ? walk_packet(r, &p, &why) :
 				   pcap_packet(r, &p, &why);
@@ -637,12 +648,16 @@ int hwmsg_reader_next(struct hwmsg_reader *r, struct hwmsg_record *rec,
 int hwmsg_reader_drops(const struct hwmsg_reader *r,
 		       struct hwmsg_reader_drops *d)
 {
+	if (r->tracer.on)
+		return trace_in_drops(&r->tracer.t, d);
 	return hwmsg_scan_drops(&r->in.scan, d);
 }
 
 int hwmsg_reader_iface(const struct hwmsg_reader *r, unsigned int i,
 		       struct hwmsg_reader_iface *s)
 {
+	if (r->tracer.on)
+		return trace_in_iface(&r->tracer.t, i, s);
 	return hwmsg_scan_iface(&r->in.scan, i, s);
 }
 
@@ -651,7 +666,7 @@ int hwmsg_reader_pos(const struct hwmsg_reader *r, struct hwmsg_reader_pos *p)
 	struct hwmsg_in_frame f = { 0, 0 };
 
 	memset(p, 0, sizeof(*p));
-	if (!r->info.packets)
+	if (!r->info.packets || r->tracer.on)	/* no blocks to index */
 		return -1;
 	p->block = r->block;
 	p->src_read = r->in.src_read;
@@ -667,6 +682,8 @@ int hwmsg_reader_context(const struct hwmsg_reader *r, uint64_t block,
 {
 	const struct hwmsg_scan_sect *x;
 
+	if (r->tracer.on)
+		return -1;
 	if (!is_pcapng(r)) {
 		if (r->in.head_len < HWMSG_IN_FIRST)
 			return -1;
@@ -682,4 +699,22 @@ int hwmsg_reader_context(const struct hwmsg_reader *r, uint64_t block,
 	*len = x->len;
 	*start = x->start;
 	return 0;
+}
+
+int hwmsg_reader_origin(const struct hwmsg_reader *r,
+			struct hwmsg_reader_origin *o)
+{
+	memset(o, 0, sizeof(*o));
+	if (!r->tracer.on)
+		return -1;
+	*o = r->tracer.t.origin;
+	return 0;
+}
+
+int hwmsg_reader_cpu_lost(const struct hwmsg_reader *r, unsigned int cpu,
+			  uint64_t *lost)
+{
+	if (!r->tracer.on)
+		return -1;
+	return trace_in_cpu_lost(&r->tracer.t, cpu, lost);
 }

@@ -6,7 +6,9 @@
  * IDB per device, optionally zstd-compressed in independent frames.
  * The reader opens every input we support: our pcapng (plain or zstd), the
  * classic pcap of devlink-hwmsg.py (USER15), and pcap/pcapng with
- * LINKTYPE_ETHERNET carrying EMAD frames. Every tool uses it.
+ * LINKTYPE_ETHERNET carrying EMAD frames, and the files of perf and
+ * trace-cmd that recorded the tracepoint devlink:devlink_hwmsg (perf.data,
+ * trace.dat: docs/trace-inputs.md). Every tool uses it.
  */
 #ifndef HWMSG_IO_H
 #define HWMSG_IO_H
@@ -107,6 +109,8 @@ enum hwmsg_input_format {
 	HWMSG_INPUT_PCAPNG_USER15,	/* ours */
 	HWMSG_INPUT_PCAP_USER15,	/* devlink-hwmsg.py */
 	HWMSG_INPUT_ETHERNET,		/* EMAD in Ethernet: bwz.py, emadump */
+	HWMSG_INPUT_PERF_DATA,		/* perf record -e devlink:devlink_hwmsg */
+	HWMSG_INPUT_TRACE_DAT,		/* trace-cmd record -e ... */
 };
 
 struct hwmsg_reader_info {
@@ -114,11 +118,49 @@ struct hwmsg_reader_info {
 	bool compressed;		/* zstd, detected by content */
 	int linktype;
 	uint64_t packets;		/* packets read so far */
-	uint64_t skipped;		/* Ethernet frames that are not EMAD */
+	uint64_t skipped;		/* Ethernet frames that are not EMAD;
+					 * perf.data, trace.dat: samples of
+					 * other events */
 	/* the input ended inside a block or zstd frame: cut short (being
 	 * written, or its writer died), the last error says where */
 	bool cut;
+	/*
+	 * perf.data, trace.dat: the tracer's clock, e.g. "perf clock",
+	 * "trace-cmd clock local", "perf CLOCK_MONOTONIC, wall time from
+	 * HEADER_CLOCK_DATA"; NULL for pcap. relative_time: the file does not
+	 * say how that clock maps to wall time, so ts_ns is the tracer's
+	 * (relative times exact, the date not): tools say so in a note.
+	 */
+	const char *clock;
+	bool relative_time;
 };
+
+/*
+ * Where a tracer's file came from, from its headers (perf's HEADER_VERSION,
+ * HOSTNAME, OSRELEASE, ARCH, CMDLINE; trace-cmd's uname and version
+ * options): each NULL when the file does not say. Valid until the close.
+ */
+struct hwmsg_reader_origin {
+	const char *tool;		/* "perf", "trace-cmd" */
+	const char *version;		/* of the tool */
+	const char *host;
+	const char *os_release;		/* uname -r */
+	const char *arch;
+	const char *cmdline;		/* how it was recorded */
+};
+
+/* 0 and o filled for perf.data and trace.dat, -1 (o zeroed) otherwise. */
+int hwmsg_reader_origin(const struct hwmsg_reader *r,
+			struct hwmsg_reader_origin *o);
+
+/*
+ * perf.data, trace.dat: events the tracer lost on CPU cpu (perf's
+ * PERF_RECORD_LOST and LOST_SAMPLES, trace-cmd's missed events per page),
+ * so far; 0 and *lost set, -1 past the highest CPU that lost any. Their sum
+ * is hwmsg_reader_drops()'s unattributed count.
+ */
+int hwmsg_reader_cpu_lost(const struct hwmsg_reader *r, unsigned int cpu,
+			  uint64_t *lost);
 
 /*
  * path "-" reads stdin. Compression (zstd) is detected by content; pcapng
@@ -203,7 +245,8 @@ struct hwmsg_reader_drops {
 };
 
 /* 0 and d filled; -1 and d zeroed when the input is not pcapng (classic
- * pcap has no ISBs). */
+ * pcap has no ISBs). perf.data and trace.dat: known, their losses
+ * unattributed (no device), one interface per device. */
 int hwmsg_reader_drops(const struct hwmsg_reader *r,
 		       struct hwmsg_reader_drops *d);
 
