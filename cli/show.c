@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "cmds.h"
+#include "tracer_info.h"
 #include "hwmsg/io.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
@@ -132,6 +133,7 @@ static int show_file(const char *path, struct show_opts *o,
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
+	tracer_time_note(r, path, stderr);
 	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 }, finfo;
 		struct hwmsg_msg msg;

@@ -312,7 +312,8 @@ static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 	else if (c->cut)
 		printf(", %u files cut short at the end", c->cut);
 	if (c->skipped)
-		printf(", %llu non-EMAD frames skipped",
+		printf(c->tracer.any ? ", %llu samples of other events skipped" :
+				       ", %llu non-EMAD frames skipped",
 		       (unsigned long long)c->skipped);
 	if (c->evicted)
 		printf(", %llu requests not paired (more than %u waiting)",
@@ -322,6 +323,7 @@ static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 	printf("duration  %llu.%09llu s\n",
 	       (unsigned long long)(span / 1000000000ull),
 	       (unsigned long long)(span % 1000000000ull));
+	tracer_info_print(&c->tracer);
 	print_drops(c);
 	printf("statuses ");
 	for (unsigned int i = 0; i < 128; i++) {
@@ -552,6 +554,7 @@ int cmd_stat(int argc, char **argv)
 		c->skipped += hwmsg_reader_info(r)->skipped;
 		c->frames_before += hwmsg_reader_info(r)->packets;
 		add_drops(c, r, argv[i]);
+		tracer_info_add(&c->tracer, r);
 		hwmsg_reader_close(r);
 	}
 	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);

@@ -9,6 +9,7 @@
 
 #include "hwmsg/lathist.h"
 #include "select.h"
+#include "tracer_info.h"
 
 #define STAT_SLOTS_MIN 16	/* (register, method) pairs; grows as needed
 				 * (small: a short capture touches no more) */
@@ -58,6 +59,7 @@ struct stat_ctx {
 	struct select sel;
 	uint64_t read, frames_before, sel_first_ts;
 	bool json;		/* -j */
+	struct tracer_info tracer;	/* perf.data, trace.dat */
 };
 
 /* Every count as one JSON object; slots[0..n) hold the used ones, sorted. */

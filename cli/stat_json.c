@@ -114,6 +114,7 @@ void stat_print_json(const struct stat_ctx *c, const char *path, size_t n)
 	printf(",\"first_ts\":\"%llu\",\"last_ts\":\"%llu\"",
 	       (unsigned long long)c->first_ts, (unsigned long long)c->last_ts);
 	devices(c);
+	tracer_info_json(&c->tracer);
 	drops(c);
 	statuses(c);
 	registers(c, n);
