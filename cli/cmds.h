@@ -14,5 +14,6 @@ int cmd_regs(int argc, char **argv);	/* cli/regs.c */
 /* hwmsg regs coverage FILE... (cli/regs_coverage.c): 0 when all decode */
 int regs_coverage(int argc, char **argv, bool json);
 int cmd_dev(int argc, char **argv);	/* cli/dev.c */
+int cmd_convert(int argc, char **argv);	/* cli/convert.c */
 
 #endif

@@ -21,6 +21,7 @@ static const struct cmd cmds[] = {
 	{ "top", cmd_top, "live or offline terminal viewer" },
 	{ "regs", cmd_regs, "list, show and decode registers (built-in and ADB)" },
 	{ "dev", cmd_dev, "list devlink devices and ports (live, this netns)" },
+	{ "convert", cmd_convert, "any capture (perf.data, trace.dat, pcap) as hwmsg pcapng" },
 	/* CMD-TABLE: one line per subcommand */
 };
 
@@ -30,7 +31,7 @@ static void usage(FILE *f)
 
 	fprintf(f, "Usage: hwmsg COMMAND [OPTIONS] ...\n\nCommands:\n");
 	for (i = 0; i < sizeof(cmds) / sizeof(cmds[0]); i++)
-		fprintf(f, "  %-6s %s\n", cmds[i].name, cmds[i].help);
+		fprintf(f, "  %-7s %s\n", cmds[i].name, cmds[i].help);
 	fprintf(f, "\n'hwmsg COMMAND --help' for its options; man hwmsg-COMMAND.\n");
 }
 

@@ -23,14 +23,24 @@ const char *tracecmd_get_version(struct tracecmd_input *handle);
 #define WALL_MIN_NS	1000000000000000000ull
 #define NAME_LIST_MAX	400
 
+/* One CPU of one buffer: the top one or an instance (trace-cmd -B). */
+struct tsrc {
+	struct tracecmd_input *h;
+	int cpu;
+	struct tep_record *pend;	/* its next record */
+	bool done;
+};
+
 struct tracedat_in {
 	struct trace_in *t;
 	FILE *src, *spool;
 	struct tracecmd_input *h;
+	struct tracecmd_input **inst;	/* the instances' handles */
+	int n_inst;
 	struct tep_handle *tep;
-	int our_id, ncpus;
-	struct tep_record **pend;	/* the next record of each CPU */
-	bool *done;
+	int our_id;
+	struct tsrc *s;
+	int n_s;
 	struct tep_record *last;	/* the one handed out */
 };
 
@@ -38,17 +48,19 @@ void tracedat_close(struct tracedat_in *d)
 {
 	if (!d)
 		return;
-	for (int i = 0; d->pend && i < d->ncpus; i++)
-		if (d->pend[i])
-			tracecmd_free_record(d->pend[i]);
+	for (int i = 0; i < d->n_s; i++)
+		if (d->s[i].pend)
+			tracecmd_free_record(d->s[i].pend);
 	if (d->last)
 		tracecmd_free_record(d->last);
+	for (int i = 0; i < d->n_inst; i++)
+		tracecmd_close(d->inst[i]);
 	if (d->h)
 		tracecmd_close(d->h);
 	if (d->spool && d->spool != d->src)
 		fclose(d->spool);
-	free(d->pend);
-	free(d->done);
+	free(d->inst);
+	free(d->s);
 	free(d);
 }
 
@@ -97,21 +109,52 @@ static void origin(struct tracedat_in *d)
 		trace_in_set((char **)&o->arch, last + 1, strlen(last + 1));
 }
 
-/* The CPU whose next record is the oldest (reading the ones not read). */
+/* The source whose next record is the oldest (reading those not read). */
 static int oldest(struct tracedat_in *d)
 {
 	int best = -1;
 
-	for (int i = 0; i < d->ncpus; i++) {
-		if (!d->pend[i] && !d->done[i]) {
-			d->pend[i] = tracecmd_read_data(d->h, i);
-			d->done[i] = !d->pend[i];
+	for (int i = 0; i < d->n_s; i++) {
+		struct tsrc *x = &d->s[i];
+
+		if (!x->pend && !x->done) {
+			x->pend = tracecmd_read_data(x->h, x->cpu);
+			x->done = !x->pend;
 		}
-		if (d->pend[i] &&
-		    (best < 0 || d->pend[i]->ts < d->pend[best]->ts))
+		if (x->pend && (best < 0 || x->pend->ts < d->s[best].pend->ts))
 			best = i;
 	}
 	return best;
+}
+
+/* Every CPU of the top buffer and of each instance, merged by time. */
+static int add_sources(struct tracedat_in *d, struct hwmsg_err *err)
+{
+	int n = tracecmd_buffer_instances(d->h), ncpus, k = 0;
+
+	if (n < 0)
+		n = 0;
+	ncpus = tep_get_cpus(d->tep);
+	if (ncpus < 1)
+		ncpus = 1;
+	d->inst = calloc((size_t)n + 1, sizeof(*d->inst));
+	d->s = calloc((size_t)ncpus * ((size_t)n + 1), sizeof(*d->s));
+	if (!d->inst || !d->s)
+		return hwmsg_errf(err, 0, "%s: out of memory", d->t->name);
+	for (int b = -1; b < n; b++) {
+		struct tracecmd_input *h = d->h;
+
+		if (b >= 0) {
+			h = tracecmd_buffer_instance_handle(d->h, b);
+			if (!h)
+				continue;
+			d->inst[d->n_inst++] = h;
+		}
+		for (int cpu = 0; cpu < ncpus; cpu++)
+			d->s[k++] = (struct tsrc){ .h = h, .cpu = cpu };
+	}
+	d->n_s = k;
+	return 0;
 }
 
 static int open_handle(struct tracedat_in *d, struct hwmsg_in *in,
@@ -154,12 +197,14 @@ static int find_event(struct tracedat_in *d, struct hwmsg_err *err)
 	return hwmsg_tp_format_check(&d->t->fmt, d->t->name, err);
 }
 
+/* The clock of the buffer the first record is in (instances have theirs). */
 static void set_clock(struct tracedat_in *d, bool *relative)
 {
-	const char *clock = tracecmd_get_trace_clock(d->h);
 	int first = oldest(d);
+	const char *clock;
 
-	*relative = first < 0 || d->pend[first]->ts < WALL_MIN_NS;
+	clock = tracecmd_get_trace_clock(first >= 0 ? d->s[first].h : d->h);
+	*relative = first < 0 || d->s[first].pend->ts < WALL_MIN_NS;
 	snprintf(d->t->clock, sizeof(d->t->clock), "trace-cmd clock %s%s",
 		 clock && *clock ? clock : "local",
 		 *relative ? "" : ", wall time from its date option");
@@ -179,15 +224,8 @@ struct tracedat_in *tracedat_open(struct trace_in *t, struct hwmsg_in *in,
 	d->src = src;
 	if (open_handle(d, in, err) || find_event(d, err))
 		goto fail;
-	d->ncpus = tep_get_cpus(d->tep);
-	if (d->ncpus < 1)
-		d->ncpus = 1;
-	d->pend = calloc((size_t)d->ncpus, sizeof(*d->pend));
-	d->done = calloc((size_t)d->ncpus, sizeof(*d->done));
-	if (!d->pend || !d->done) {
-		hwmsg_errf(err, 0, "%s: out of memory", t->name);
+	if (add_sources(d, err))
 		goto fail;
-	}
 	origin(d);
 	set_clock(d, relative);
 	return d;
@@ -199,17 +237,18 @@ fail:
 int tracedat_next(struct tracedat_in *d, struct hwmsg_record *rec,
 		  struct hwmsg_err *err)
 {
-	int cpu;
+	int i;
 
 	(void)err;
 	if (d->last) {
 		tracecmd_free_record(d->last);
 		d->last = NULL;
 	}
-	while ((cpu = oldest(d)) >= 0) {
-		struct tep_record *r = d->pend[cpu];
+	while ((i = oldest(d)) >= 0) {
+		struct tep_record *r = d->s[i].pend;
+		int cpu = d->s[i].cpu;
 
-		d->pend[cpu] = NULL;
+		d->s[i].pend = NULL;
 		/* the page it starts says how many were lost before it;
 		 * -1: some, not how many */
 		if (r->missed_events) {
@@ -217,7 +256,8 @@ int tracedat_next(struct tracedat_in *d, struct hwmsg_record *rec,
 				      (uint64_t)r->missed_events : 1);
 			d->t->lost_unknown |= r->missed_events < 0;
 		}
-		if (tep_data_type(d->tep, r) != d->our_id) {
+		if (tep_data_type(tracecmd_get_tep(d->s[i].h), r) !=
+		    d->our_id) {
 			d->t->other++;
 			tracecmd_free_record(r);
 			continue;

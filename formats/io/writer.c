@@ -112,7 +112,7 @@ static int put_shb(struct hwmsg_writer *w, const struct hwmsg_writer_opts *o,
 	}
 	pcapng_opt_str(b, PCAPNG_SHB_HARDWARE,
 		       o->hardware ? o->hardware : u.machine);
-	pcapng_opt_str(b, PCAPNG_SHB_OS, os);
+	pcapng_opt_str(b, PCAPNG_SHB_OS, o->os ? o->os : os);
 	pcapng_opt_str(b, PCAPNG_SHB_USERAPPL,
 		       o->application ? o->application :
 					"libhwmsg " HWMSG_VERSION);

@@ -43,6 +43,7 @@ struct hwmsg_writer_opts {
 	int zstd_level;			/* 0: HWMSG_ZSTD_LEVEL */
 	const char *application;	/* shb_userappl, e.g. "hwmsgd 0.1" */
 	const char *hardware;		/* shb_hardware; NULL: uname -m */
+	const char *os;			/* shb_os; NULL: uname -s -r */
 	const char *comment;		/* SHB opt_comment, may be NULL */
 	/*
 	 * The filter records were selected by (hwmsgd -f, hwmsg show -Y -w):
