@@ -212,6 +212,7 @@ static int show_file(const char *path, struct show_opts *o,
 		export_add_drops(&o->exp, r);
 	if (!ret)
 		warn_drops(r, path);
+	tracer_end_note(r, path, stderr);
 	s->frames_before += hwmsg_reader_info(r)->packets;
 	hwmsg_reader_close(r);
 	return bad;

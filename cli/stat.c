@@ -416,9 +416,7 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			/* a file still being written ends mid-block: no damage */
-			if (hwmsg_reader_info(r)->cut)
-				c->cut++;
-			else
+			if (!hwmsg_reader_info(r)->cut)
 				c->malformed++;
 			continue;
 		}
@@ -449,6 +447,8 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 		}
 		account(c, &rec, &msg, &info);
 	}
+	if (hwmsg_reader_info(r)->cut)
+		c->cut++;
 }
 
 /* After the whole file was read: its ISBs are at the end. */

@@ -16,6 +16,7 @@ void tracer_info_add(struct tracer_info *ti, const struct hwmsg_reader *r)
 		snprintf(ti->clock, sizeof(ti->clock), "%s", in->clock);
 	ti->any = true;
 	ti->relative |= in->relative_time;
+	ti->duplicates += in->duplicates;
 	for (unsigned int cpu = 0; cpu < TRACER_CPUS_MAX &&
 	     !hwmsg_reader_cpu_lost(r, cpu, &n); cpu++) {
 		ti->lost[cpu] += n;
@@ -32,6 +33,23 @@ void tracer_time_note(const struct hwmsg_reader *r, const char *path,
 	if (in->clock && in->relative_time)
 		fprintf(f, "hwmsg: %s: times: %s, not wall time (relative times exact)\n",
 			path, in->clock);
+}
+
+static void duplicates_note(uint64_t n, FILE *f)
+{
+	fprintf(f, "perf wrote %llu sample%s twice (same bytes, time and CPU): read once\n",
+		(unsigned long long)n, n == 1 ? "" : "s");
+}
+
+void tracer_end_note(const struct hwmsg_reader *r, const char *path,
+		     FILE *f)
+{
+	const struct hwmsg_reader_info *in = hwmsg_reader_info(r);
+
+	if (!in->duplicates)
+		return;
+	fprintf(f, "hwmsg: %s: ", path);
+	duplicates_note(in->duplicates, f);
 }
 
 void tracer_info_print(const struct tracer_info *ti)
@@ -51,6 +69,10 @@ void tracer_info_print(const struct tracer_info *ti)
 	}
 	if (!first)
 		printf(" (the tracer's buffers overran)\n");
+	if (ti->duplicates) {
+		printf("twice     ");
+		duplicates_note(ti->duplicates, stdout);
+	}
 }
 
 void tracer_info_json(const struct tracer_info *ti)
@@ -70,5 +92,5 @@ void tracer_info_json(const struct tracer_info *ti)
 		       (unsigned long long)ti->lost[cpu]);
 		first = false;
 	}
-	printf("}");
+	printf("},\"perf_duplicates\":%llu", (unsigned long long)ti->duplicates);
 }

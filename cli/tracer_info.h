@@ -21,6 +21,7 @@ struct tracer_info {
 	bool relative;		/* some file's times are not wall time */
 	uint64_t lost[TRACER_CPUS_MAX];
 	unsigned int n_cpus;
+	uint64_t duplicates;	/* samples perf wrote twice, read once */
 };
 
 /* After a file was read: add what it says (nothing for pcap). */
@@ -28,6 +29,9 @@ void tracer_info_add(struct tracer_info *ti, const struct hwmsg_reader *r);
 /* "times: perf clock, not wall time (relative times exact)" */
 void tracer_time_note(const struct hwmsg_reader *r, const char *path,
 		      FILE *f);
+/* After the records: "perf wrote N samples twice ...", or nothing. */
+void tracer_end_note(const struct hwmsg_reader *r, const char *path,
+		     FILE *f);
 /* hwmsg stat: the "times" and "lost" lines, or nothing. */
 void tracer_info_print(const struct tracer_info *ti);
 /* hwmsg stat -j: ,"clock":...,"wall_time":...,"lost_per_cpu":{...} */

@@ -140,15 +140,18 @@ void perf_feature(struct perf_in *p, unsigned int feat, const uint8_t *d,
 	}
 }
 
-/* The attrs section: entries of an attr and the file section of its ids. */
+/*
+ * The attrs section: entries (struct perf_file_attr, the header's
+ * attr_size bytes) of an attr and the file section of its ids.
+ */
 static int file_attrs(struct perf_in *p, uint64_t off, uint64_t size,
-		      uint64_t attr_size, struct hwmsg_err *err)
+		      uint64_t ent, struct hwmsg_err *err)
 {
-	uint64_t ent = attr_size + 16;
+	uint64_t attr_size = ent - 16;
 
-	if (attr_size < ATTR_MIN || attr_size > 4096)
-		return hwmsg_errf(err, 24, "%s: attr_size %" PRIu64 " out of range",
-				  p->t->name, attr_size);
+	if (ent < ATTR_MIN + 16 || ent > 4096 + 16)
+		return hwmsg_errf(err, 16, "%s: attr_size %" PRIu64 " out of range",
+				  p->t->name, ent);
 	for (uint64_t at = off; at + ent <= off + size; at += ent) {
 		const uint8_t *a, *ids;
 		uint8_t copy[4096 + 16];

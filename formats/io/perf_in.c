@@ -252,6 +252,42 @@ static uint64_t wall_ts(const struct perf_in *p, const struct perf_attr *a,
 	return ts;
 }
 
+/* FNV-1a of a whole sample record; never 0 (that means "none"). */
+static uint64_t sample_hash(const uint8_t *d, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ d[i]) * 0x100000001b3ull;
+	return h ? h : 1;
+}
+
+/* Is this sample the one its CPU wrote last, again? */
+static bool written_twice(struct perf_in *p, int cpu, const uint8_t *d,
+			  size_t n)
+{
+	uint64_t h;
+
+	if (cpu < 0 || cpu >= TRACE_IN_CPUS_MAX)
+		return false;
+	if ((unsigned int)cpu >= p->n_last) {
+		uint64_t *q = realloc(p->last_hash,
+				      ((size_t)cpu + 1) * sizeof(*q));
+
+		if (!q)
+			return false;
+		memset(q + p->n_last, 0,
+		       ((size_t)cpu + 1 - p->n_last) * sizeof(*q));
+		p->last_hash = q;
+		p->n_last = (unsigned int)cpu + 1;
+	}
+	h = sample_hash(d, n);
+	if (p->last_hash[cpu] == h)
+		return true;
+	p->last_hash[cpu] = h;
+	return false;
+}
+
 static int on_sample(struct perf_in *p, const uint8_t *d, size_t n,
 		     struct hwmsg_err *err)
 {
@@ -267,6 +303,10 @@ static int on_sample(struct perf_in *p, const uint8_t *d, size_t n,
 	}
 	if (!s.attr->ours) {
 		p->t->other++;
+		return 0;
+	}
+	if (written_twice(p, s.cpu, d, n)) {
+		p->twice++;
 		return 0;
 	}
 	if (perf_queue_add(&p->queue, wall_ts(p, s.attr, s.time), s.raw,
@@ -289,8 +329,7 @@ static int on_record(struct perf_in *p, uint32_t type, const uint8_t *d,
 		return 0;
 	case PERF_RECORD_LOST_SAMPLES:	/* u64 lost, sample id */
 		if (n >= 8)
-			trace_in_lost(p->t, perf_trailer_cpu(p, d + 8, n - 8),
-				      hwmsg_get_le64(d));
+			trace_in_lost_counted(p->t, hwmsg_get_le64(d));
 		return 0;
 	case REC_HEADER_ATTR:	/* attr (its own size), then ids */
 		if (n < 8 || hwmsg_get_le32(d + 4) > n)
@@ -507,6 +546,7 @@ void perf_in_close(struct perf_in *p)
 	free(p->dbuf);
 	free(p->rec);
 	perf_queue_free(&p->queue);
+	free(p->last_hash);
 	perf_bytes_free(&p->b);
 	if (p->spool && p->spool != p->src)
 		fclose(p->spool);

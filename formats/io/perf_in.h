@@ -91,6 +91,14 @@ struct perf_in {
 	uint8_t *rec;		/* one record, copied whole */
 	size_t rec_cap;
 	struct perf_queue queue;
+	/*
+	 * perf record sometimes writes a sample twice, at both sides of a
+	 * FINISHED_ROUND (seen in pipe mode): the same bytes, time and CPU.
+	 * A hash of each CPU's last sample finds them; twice: how many.
+	 */
+	uint64_t *last_hash;	/* per CPU, 0: none yet */
+	unsigned int n_last;
+	uint64_t twice;
 	bool ended;
 	char note[256];		/* said first, as an error */
 	char warn[256];		/* said at the end, as an error */

@@ -112,6 +112,17 @@ void trace_in_lost(struct trace_in *t, int cpu, uint64_t n)
 	t->lost[cpu] += n;
 }
 
+void trace_in_lost_counted(struct trace_in *t, uint64_t n)
+{
+	t->lost_counted += n;
+}
+
+uint64_t trace_in_lost_all(const struct trace_in *t)
+{
+	return t->lost_counted > t->lost_total ? t->lost_counted :
+						 t->lost_total;
+}
+
 /*
  * As hwmsgd's tracepoint source reports them: a lost event names no
  * device, so the total is not attributable; the tracer counts every loss,
@@ -122,7 +133,7 @@ int trace_in_drops(const struct trace_in *t, struct hwmsg_reader_drops *d)
 	memset(d, 0, sizeof(*d));
 	d->known = true;
 	d->received = t->received;
-	d->unattributed = t->lost_total;
+	d->unattributed = trace_in_lost_all(t);
 	d->interfaces = d->interfaces_with_isb = t->n_devs;
 	return 0;
 }
@@ -138,7 +149,7 @@ int trace_in_iface(const struct trace_in *t, unsigned int i,
 	s->received = t->devs[i].records;
 	/* the losses go with the first interface, as the writer puts them */
 	if (!i)
-		s->unattributed = t->lost_total;
+		s->unattributed = trace_in_lost_all(t);
 	return 0;
 }
 

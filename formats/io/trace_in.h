@@ -31,6 +31,7 @@ struct trace_in {
 	uint64_t *lost;		/* per CPU */
 	unsigned int n_cpus;
 	uint64_t lost_total, received;
+	uint64_t lost_counted;	/* perf's LOST_SAMPLES: the same losses again */
 	uint64_t other;		/* samples of other events, skipped */
 	bool lost_unknown;	/* a CPU lost events it could not count */
 	struct hwmsg_reader_origin origin;	/* strings owned here */
@@ -44,6 +45,14 @@ void trace_in_record(struct trace_in *t, const uint8_t *raw, uint32_t len,
 		     uint64_t ts_ns, struct hwmsg_record *rec);
 /* n events lost on cpu (-1: not known which). */
 void trace_in_lost(struct trace_in *t, int cpu, uint64_t n);
+/*
+ * perf's end-of-run count of samples lost (PERF_RECORD_LOST_SAMPLES): the
+ * kernel's counter of the losses PERF_RECORD_LOST already reported, so the
+ * total is the larger of the two, not their sum.
+ */
+void trace_in_lost_counted(struct trace_in *t, uint64_t n);
+/* Events lost in all: what the tracer reported, counted once. */
+uint64_t trace_in_lost_all(const struct trace_in *t);
 /* *field = a copy of s (n bytes, cut at a NUL); the old one freed. */
 void trace_in_set(char **field, const char *s, size_t n);
 

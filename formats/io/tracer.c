@@ -63,6 +63,8 @@ int hwmsg_tracer_next(struct hwmsg_tracer *x, struct hwmsg_record *rec,
 	if (ret > 0)
 		info->packets++;
 	info->skipped = x->t.other;
+	if (x->perf)
+		info->duplicates = x->perf->twice;
 	if (x->perf && x->perf->cut)
 		info->cut = true;
 	return ret;

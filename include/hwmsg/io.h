@@ -134,6 +134,12 @@ struct hwmsg_reader_info {
 	 */
 	const char *clock;
 	bool relative_time;
+	/*
+	 * perf.data: samples perf wrote twice (the same bytes, time and CPU,
+	 * at both sides of a FINISHED_ROUND; perf 6.1 in pipe mode does),
+	 * read once: the records are the kernel's, as hwmsgd sees them.
+	 */
+	uint64_t duplicates;
 };
 
 /*
@@ -157,8 +163,10 @@ int hwmsg_reader_origin(const struct hwmsg_reader *r,
 /*
  * perf.data, trace.dat: events the tracer lost on CPU cpu (perf's
  * PERF_RECORD_LOST and LOST_SAMPLES, trace-cmd's missed events per page),
- * so far; 0 and *lost set, -1 past the highest CPU that lost any. Their sum
- * is hwmsg_reader_drops()'s unattributed count.
+ * so far, by the CPU perf's record says (as perf report -D shows it); 0 and
+ * *lost set, -1 past the highest CPU that lost any. perf's LOST_SAMPLES is
+ * its end-of-run count of the same losses, so hwmsg_reader_drops()'s
+ * unattributed count is the larger of the two totals, not their sum.
  */
 int hwmsg_reader_cpu_lost(const struct hwmsg_reader *r, unsigned int cpu,
 			  uint64_t *lost);
