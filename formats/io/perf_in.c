@@ -146,7 +146,8 @@ static int decompress(struct perf_in *p, const uint8_t *d, size_t n,
 
 	if (!p->dz && !(p->dz = ZSTD_createDCtx()))
 		return hwmsg_errf(err, p->pos, "%s: out of memory", p->t->name);
-	memmove(p->dbuf, p->dbuf + p->dpos, p->dlen - p->dpos);
+	if (p->dpos)	/* keep what is left, at the start */
+		memmove(p->dbuf, p->dbuf + p->dpos, p->dlen - p->dpos);
 	p->dlen -= p->dpos;
 	p->dpos = 0;
 	while (zin.pos < zin.size) {

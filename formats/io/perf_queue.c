@@ -79,7 +79,9 @@ int perf_queue_add(struct perf_queue *q, uint64_t ts, const uint8_t *raw,
 static void release_upto(struct perf_queue *q, uint64_t limit, bool all)
 {
 	compact(q);
-	qsort(q->q + q->ready, q->n - q->ready, sizeof(*q->q), by_time);
+	if (q->n > q->ready)	/* nothing queued: q->q may be NULL */
+		qsort(q->q + q->ready, q->n - q->ready, sizeof(*q->q),
+		      by_time);
 	while (q->ready < q->n && (all || q->q[q->ready].ts <= limit))
 		q->ready++;
 }
