@@ -130,6 +130,26 @@ int perf_tracing_data(struct perf_in *p, const uint8_t *d, size_t n);
 void perf_attr_name(const struct perf_in *p, const struct perf_attr *a,
 		    char *buf, size_t cap);
 
+/* Bytes of a record read in order; bad once a read went past its end. */
+struct perf_cur {
+	const uint8_t *p;
+	size_t n;
+	bool bad;
+};
+
+static inline const uint8_t *perf_take(struct perf_cur *c, size_t n)
+{
+	const uint8_t *p = c->p;
+
+	if (c->bad || n > c->n) {
+		c->bad = true;
+		return NULL;
+	}
+	c->p += n;
+	c->n -= n;
+	return p;
+}
+
 /* perf_sample.c */
 struct perf_sample {
 	const struct perf_attr *attr;

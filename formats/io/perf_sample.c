@@ -16,28 +16,9 @@
 #define PERF_FORMAT_LOST	(1u << 4)
 #endif
 
-struct cur {
-	const uint8_t *p;
-	size_t n;
-	bool bad;
-};
-
-static const uint8_t *take(struct cur *c, size_t n)
+static uint64_t take64(struct perf_cur *c)
 {
-	const uint8_t *p = c->p;
-
-	if (c->bad || n > c->n) {
-		c->bad = true;
-		return NULL;
-	}
-	c->p += n;
-	c->n -= n;
-	return p;
-}
-
-static uint64_t take64(struct cur *c)
-{
-	const uint8_t *p = take(c, 8);
+	const uint8_t *p = perf_take(c, 8);
 
 	return p ? hwmsg_get_le64(p) : 0;
 }
@@ -85,7 +66,7 @@ static const struct perf_attr *sample_attr(const struct perf_in *p,
 				  NULL;
 }
 
-static void skip_read(struct cur *c, uint64_t rf)
+static void skip_read(struct perf_cur *c, uint64_t rf)
 {
 	size_t per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
 	size_t times = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) +
@@ -98,13 +79,13 @@ static void skip_read(struct cur *c, uint64_t rf)
 		c->bad = true;
 		return;
 	}
-	take(c, 8 * (times + (size_t)nr * per));
+	perf_take(c, 8 * (times + (size_t)nr * per));
 }
 
 int perf_parse_sample(const struct perf_in *p, const uint8_t *d, size_t n,
 		      struct perf_sample *s)
 {
-	struct cur c = { d, n, false };
+	struct perf_cur c = { d, n, false };
 	const uint8_t *cpu, *raw;
 	uint64_t st, nr;
 
@@ -114,31 +95,31 @@ int perf_parse_sample(const struct perf_in *p, const uint8_t *d, size_t n,
 	if (!s->attr)
 		return -1;
 	st = s->attr->sample_type;
-	take(&c, 8 * ((size_t)!!(st & PERF_SAMPLE_IDENTIFIER) +
+	perf_take(&c, 8 * ((size_t)!!(st & PERF_SAMPLE_IDENTIFIER) +
 		      !!(st & PERF_SAMPLE_IP) + !!(st & PERF_SAMPLE_TID)));
 	if (st & PERF_SAMPLE_TIME)
 		s->time = take64(&c);
-	take(&c, 8 * ((size_t)!!(st & PERF_SAMPLE_ADDR) +
+	perf_take(&c, 8 * ((size_t)!!(st & PERF_SAMPLE_ADDR) +
 		      !!(st & PERF_SAMPLE_ID) + !!(st & PERF_SAMPLE_STREAM_ID)));
 	if (st & PERF_SAMPLE_CPU) {
-		cpu = take(&c, 8);
+		cpu = perf_take(&c, 8);
 		if (cpu)
 			s->cpu = (int)hwmsg_get_le32(cpu);
 	}
-	take(&c, 8 * (size_t)!!(st & PERF_SAMPLE_PERIOD));
+	perf_take(&c, 8 * (size_t)!!(st & PERF_SAMPLE_PERIOD));
 	if (st & PERF_SAMPLE_READ)
 		skip_read(&c, s->attr->read_format);
 	if (st & PERF_SAMPLE_CALLCHAIN) {
 		nr = take64(&c);
 		if (nr > c.n / 8)
 			return -1;
-		take(&c, 8 * (size_t)nr);
+		perf_take(&c, 8 * (size_t)nr);
 	}
 	if (st & PERF_SAMPLE_RAW) {
-		raw = take(&c, 4);
+		raw = perf_take(&c, 4);
 		if (raw) {
 			s->raw_len = hwmsg_get_le32(raw);
-			s->raw = take(&c, s->raw_len);
+			s->raw = perf_take(&c, s->raw_len);
 		}
 	}
 	return c.bad ? -1 : 0;

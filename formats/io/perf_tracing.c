@@ -17,35 +17,16 @@
 #include "hwmsg/wire.h"
 #include "perf_in.h"
 
-struct cur {
-	const uint8_t *p;
-	size_t n;
-	bool bad;
-};
-
-static const uint8_t *take(struct cur *c, size_t n)
+static uint64_t take_num(struct perf_cur *c, size_t size)
 {
-	const uint8_t *p = c->p;
-
-	if (c->bad || n > c->n) {
-		c->bad = true;
-		return NULL;
-	}
-	c->p += n;
-	c->n -= n;
-	return p;
-}
-
-static uint64_t take_num(struct cur *c, size_t size)
-{
-	const uint8_t *p = take(c, size);
+	const uint8_t *p = perf_take(c, size);
 
 	if (!p)
 		return 0;
 	return size == 4 ? hwmsg_get_le32(p) : hwmsg_get_le64(p);
 }
 
-static const char *take_str(struct cur *c)
+static const char *take_str(struct perf_cur *c)
 {
 	const uint8_t *nul = c->bad ? NULL : memchr(c->p, 0, c->n);
 
@@ -53,17 +34,17 @@ static const char *take_str(struct cur *c)
 		c->bad = true;
 		return NULL;
 	}
-	return (const char *)take(c, (size_t)(nul - c->p) + 1);
+	return (const char *)perf_take(c, (size_t)(nul - c->p) + 1);
 }
 
 /* u32 count, then count of (u64 size, size bytes); each to parse. */
-static void files(struct cur *c, struct tep_handle *tep, const char *sys)
+static void files(struct perf_cur *c, struct tep_handle *tep, const char *sys)
 {
 	uint64_t count = take_num(c, 4);
 
 	for (uint64_t i = 0; i < count && !c->bad; i++) {
 		uint64_t size = take_num(c, 8);
-		const uint8_t *f = size <= c->n ? take(c, (size_t)size) : NULL;
+		const uint8_t *f = size <= c->n ? perf_take(c, (size_t)size) : NULL;
 
 		if (!f) {
 			c->bad = true;
@@ -78,23 +59,23 @@ static void files(struct cur *c, struct tep_handle *tep, const char *sys)
 int perf_tracing_data(struct perf_in *p, const uint8_t *d, size_t n)
 {
 	static const uint8_t magic[10] = "\x17\x08\x44tracing";
-	struct cur c = { d, n, false };
+	struct perf_cur c = { d, n, false };
 	const uint8_t *h;
 	uint64_t systems;
 
-	h = take(&c, sizeof(magic));
+	h = perf_take(&c, sizeof(magic));
 	if (!h || memcmp(h, magic, sizeof(magic)) || !take_str(&c))
 		return -1;
-	h = take(&c, 2);	/* big-endian flag, long size */
+	h = perf_take(&c, 2);	/* big-endian flag, long size */
 	if (!h || h[0])
 		return -1;	/* a big-endian kernel's samples: not ours */
-	take(&c, 4);		/* page size */
+	perf_take(&c, 4);		/* page size */
 	if (!take_str(&c))	/* "header_page" */
 		return -1;
-	take(&c, (size_t)take_num(&c, 8));
+	perf_take(&c, (size_t)take_num(&c, 8));
 	if (!take_str(&c))	/* "header_event" */
 		return -1;
-	take(&c, (size_t)take_num(&c, 8));
+	perf_take(&c, (size_t)take_num(&c, 8));
 	if (c.bad)
 		return -1;
 	if (!p->tep)
