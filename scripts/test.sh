@@ -26,6 +26,7 @@ done
 cmake -S . -B build-asan -DCMAKE_BUILD_TYPE=Debug -DHWMSG_SANITIZE=ON \
 	-DHWMSG_WERROR=ON -DHWMSG_PLUGIN=OFF -DHWMSG_VM_TESTS=OFF
 cmake --build build-asan -j"$JOBS"
+LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" \
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	ctest --test-dir build-asan -L "unit|golden" --output-on-failure -j"$JOBS"
 
@@ -33,4 +34,4 @@ CC=clang cmake -S . -B build-fuzz -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	-DHWMSG_FUZZ=ON -DHWMSG_PLUGIN=OFF -DHWMSG_VM_TESTS=OFF \
 	-DHWMSG_SANITIZE=ON -DHWMSG_WERROR=ON
 cmake --build build-fuzz -j"$JOBS" --target fuzzers
-ctest --test-dir build-fuzz -L fuzz --output-on-failure -j"$JOBS"
+LSAN_OPTIONS=suppressions="$PWD/tests/lsan.supp" ctest --test-dir build-fuzz -L fuzz --output-on-failure -j"$JOBS"
