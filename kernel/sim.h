@@ -75,8 +75,6 @@ struct hsim_driver {
 int hsim_driver_register(struct hsim_driver *hdrv, struct module *owner);
 void hsim_driver_unregister(struct hsim_driver *hdrv);
 
-int hsim_spectrum_probe(struct hsim_dev *hdev);
-void hsim_spectrum_remove(struct hsim_dev *hdev);
 int hsim_connectx3_probe(struct hsim_dev *hdev);
 void hsim_connectx3_remove(struct hsim_dev *hdev);
 

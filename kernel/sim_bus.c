@@ -6,9 +6,11 @@
  * KIND is "spectrum" or "connectx3". A device is created in the network
  * namespace of the writer (without holding it: when that namespace goes,
  * devlink reloads the device into init_net, as for netdevsim), named
- * hwmsg_sim<ID>, and bound to the kind's
- * driver ("hwmsg_sim_spectrum" or "hwmsg_sim_connectx3"): the tracepoint
+ * hwmsg_sim<ID>, and bound to the kind's driver: the tracepoint
  * devlink:devlink_hwmsg reads the driver name, so the device must be bound.
+ * A spectrum is a Spectrum-1 behind an mlxsw_bus (hwmsg_sim_mlxsw, loaded
+ * on demand), driven by Linux's own mlxsw_spectrum; a connectx3 is
+ * simulated here whole (mlx4 has no bus abstraction to stand behind).
  * The names say nothing of the message type: that is the tracepoint's (or
  * devlink_hwmsg_notify()'s) type argument.
  */
@@ -178,6 +180,13 @@ static ssize_t new_device_store(struct bus_type *bus, const char *buf,
 		ports = kind == HSIM_KIND_SPECTRUM ? 4 : 2;
 	if (!ports || ports > HSIM_MAX_PORTS)
 		return -EINVAL;
+	/* the Spectrum's driver is Linux's mlxsw, through hwmsg_sim_mlxsw */
+	if (kind == HSIM_KIND_SPECTRUM && !atomic_read(&hsim_external[kind]) &&
+	    (request_module("hwmsg_sim_mlxsw") ||
+	     !atomic_read(&hsim_external[kind]))) {
+		pr_err("spectrum needs hwmsg_sim_mlxsw and Linux's mlxsw_spectrum (scripts/mlxsw-build.sh)\n");
+		return -EOPNOTSUPP;
+	}
 
 	mutex_lock(&hsim_devs_lock);
 	if (!hsim_enabled) {
@@ -296,18 +305,6 @@ static int hsim_drv_remove(struct device *dev)
 }
 
 static struct hsim_driver hsim_drivers[] = {
-	{
-		.drv = {
-			.name = "hwmsg_sim_spectrum",
-			.bus = &hsim_bus,
-			.owner = THIS_MODULE,
-			.probe = hsim_drv_probe,
-			.remove = hsim_drv_remove,
-		},
-		.kind = HSIM_KIND_SPECTRUM,
-		.probe = hsim_spectrum_probe,
-		.remove = hsim_spectrum_remove,
-	},
 	{
 		.drv = {
 			.name = "hwmsg_sim_connectx3",

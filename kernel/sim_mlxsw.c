@@ -22,7 +22,7 @@
  *                  the driver asked for one)
  *   drop_count     the next N EMAD responses are never sent (the driver
  *                  times out and retries)
- *   burst          write N: N MTMP queries through mlxsw_reg_query()
+ *   rate, burst, hardirq_burst: the load, see sim_mlxsw_load.c
  *   emads          EMAD requests answered so far
  *   unmodelled     registers answered from the store only: id name count
  */
@@ -39,34 +39,21 @@
 #include <linux/uaccess.h>
 #include <linux/workqueue.h>
 
-#include "core.h"
 #include "reg.h"
 #include "txheader.h"
 #include "trap.h"
 
-#include "hwmsg/wire.h"
-#include "sim.h"
+#include "sim_mlxsw.h"
 #include "sim_sp_fw.h"
 
 #define HSIM_MLXSW_KIND		"mlxsw_spectrum"
 
-struct hsim_mlxsw {
-	struct hsim_dev *hdev;
-	struct mlxsw_core *core;
-	struct mlxsw_bus_info bus_info;
-	struct hsim_fw *fw;
-	struct sk_buff_head emad_q;	/* requests the firmware has yet to answer */
-	struct sk_buff_head event_q;	/* events the firmware raised, to send */
-	struct work_struct emad_work;
-	struct workqueue_struct *wq;
-	ktime_t start;			/* the free-running clock's zero */
-	spinlock_t knob_lock;		/* the injection knobs */
-	u32 inject_status;
-	u32 inject_count;
-	u32 drop_count;
-	char inject_string[HWMSG_EMAD_STRING_LEN];
-	u64 emads;
-};
+/*
+ * Linux 6.1's mlxsw_spectrum drives one Spectrum per kernel: its switchdev
+ * notifier is one static object, registered again for a second ASIC
+ * (-EEXIST, with a kernel warning). Refuse the second one here, saying so.
+ */
+static atomic_t hsim_mlxsw_devices = ATOMIC_INIT(0);
 
 /* ---- EMAD: the firmware's answer ----------------------------------------- */
 
@@ -315,6 +302,8 @@ static int hsim_bus_init(void *bus_priv, struct mlxsw_core *core,
 	}
 	mlxsw_cmd_mbox_zero(mbox);
 	err = mlxsw_cmd_config_profile_set(core, mbox);
+	if (!err)
+		hsim_load_start(m);	/* a reload: as it was before */
 out:
 	mlxsw_cmd_mbox_free(mbox);
 	return err;
@@ -324,6 +313,7 @@ static void hsim_bus_fini(void *bus_priv)
 {
 	struct hsim_mlxsw *m = bus_priv;
 
+	hsim_load_stop(m);
 	/* nothing in flight: the driver waited for its transactions */
 	flush_work(&m->emad_work);
 	skb_queue_purge(&m->emad_q);
@@ -425,40 +415,28 @@ static ssize_t hsim_string_write(struct file *file, const char __user *ubuf,
 	return count;
 }
 
-/*
- * burst: write N, N register queries (MTMP of the ASIC sensor) issued
- * through the driver's own core (mlxsw_reg_query()), one after the other
- * as the driver's pollers do: the load of bench/mlxsw_rate.sh. The
- * device's removal or a signal stops it.
- */
-static ssize_t hsim_burst_write(struct file *file, const char __user *ubuf,
-				size_t count, loff_t *ppos)
+/* An EMAD status is 7 bits: more is refused rather than cut. */
+static int hsim_status_get(void *data, u64 *val)
 {
-	struct hsim_mlxsw *m = file->private_data;
-	char mtmp_pl[MLXSW_REG_MTMP_LEN];
-	unsigned int n, i;
-	int err;
+	struct hsim_mlxsw *m = data;
 
-	err = kstrtouint_from_user(ubuf, count, 0, &n);
-	if (err)
-		return err;
-	for (i = 0; i < n; i++) {
-		if (READ_ONCE(m->hdev->dying) || signal_pending(current))
-			return -EINTR;
-		mlxsw_reg_mtmp_pack(mtmp_pl, 0, 0, false, false);
-		err = mlxsw_reg_query(m->core, MLXSW_REG(mtmp), mtmp_pl);
-		if (err)
-			return err;
-		cond_resched();
-	}
-	return count;
+	*val = READ_ONCE(m->inject_status);
+	return 0;
 }
 
-static const struct file_operations hsim_burst_fops = {
-	.open = simple_open,
-	.write = hsim_burst_write,
-	.llseek = noop_llseek,
-};
+static int hsim_status_set(void *data, u64 val)
+{
+	struct hsim_mlxsw *m = data;
+
+	if (val > 0x7f)
+		return -EINVAL;
+	spin_lock_bh(&m->knob_lock);
+	m->inject_status = val;
+	spin_unlock_bh(&m->knob_lock);
+	return 0;
+}
+DEFINE_DEBUGFS_ATTRIBUTE(hsim_status_fops, hsim_status_get, hsim_status_set,
+			 "%llu\n");
 
 static const struct file_operations hsim_string_fops = {
 	.open = simple_open,
@@ -470,13 +448,14 @@ static void hsim_debugfs_init(struct hsim_mlxsw *m)
 {
 	struct dentry *dir = m->hdev->ddir;
 
-	debugfs_create_u32("inject_status", 0600, dir, &m->inject_status);
+	debugfs_create_file_unsafe("inject_status", 0600, dir, m,
+				   &hsim_status_fops);
 	debugfs_create_u32("inject_count", 0600, dir, &m->inject_count);
 	debugfs_create_u32("drop_count", 0600, dir, &m->drop_count);
 	debugfs_create_file("inject_string", 0200, dir, m, &hsim_string_fops);
-	debugfs_create_file("burst", 0200, dir, m, &hsim_burst_fops);
 	debugfs_create_u64("emads", 0400, dir, &m->emads);
 	hsim_fw_debugfs_init(m->fw, dir);
+	hsim_load_debugfs_init(m, dir);
 }
 
 /* ---- the device ------------------------------------------------------------ */
@@ -486,15 +465,23 @@ static int hsim_mlxsw_probe(struct hsim_dev *hdev)
 	struct hsim_mlxsw *m;
 	int err;
 
+	if (atomic_inc_return(&hsim_mlxsw_devices) > 1) {
+		atomic_dec(&hsim_mlxsw_devices);
+		dev_err(&hdev->dev, "Linux 6.1's mlxsw_spectrum drives one Spectrum per kernel: remove the other one first\n");
+		return -EBUSY;
+	}
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
-	if (!m)
+	if (!m) {
+		atomic_dec(&hsim_mlxsw_devices);
 		return -ENOMEM;
+	}
 	m->hdev = hdev;
 	m->start = ktime_get();
 	spin_lock_init(&m->knob_lock);
 	skb_queue_head_init(&m->emad_q);
 	skb_queue_head_init(&m->event_q);
 	INIT_WORK(&m->emad_work, hsim_emad_work);
+	hsim_load_init(m);
 	err = -ENOMEM;
 	m->wq = alloc_ordered_workqueue("hwmsg_sim%u_fw", 0, hdev->id);
 	if (!m->wq)
@@ -522,6 +509,7 @@ err_wq:
 	destroy_workqueue(m->wq);
 err_free:
 	kfree(m);
+	atomic_dec(&hsim_mlxsw_devices);
 	return err;
 }
 
@@ -536,12 +524,14 @@ static void hsim_mlxsw_remove(struct hsim_dev *hdev)
 	spin_lock_bh(&m->knob_lock);
 	m->drop_count = 0;
 	spin_unlock_bh(&m->knob_lock);
+	hsim_load_stop(m);
 	mlxsw_core_bus_device_unregister(m->core, false);
 	destroy_workqueue(m->wq);
 	skb_queue_purge(&m->emad_q);
 	skb_queue_purge(&m->event_q);
 	hsim_fw_destroy(m->fw);
 	kfree(m);
+	atomic_dec(&hsim_mlxsw_devices);
 }
 
 /* Bound as "mlxsw_spectrum", the name the tracepoint records for a switch. */

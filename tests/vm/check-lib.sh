@@ -12,47 +12,30 @@ dump() {	# NAME: $OUT/NAME.pcapng -> $OUT/NAME.txt (vm_dump lines)
 		die "$1: records that do not decode: $(tail -n 1 "$OUT/$1.txt")"
 }
 
-# The init sequence sim_spectrum.c runs for a device with PORTS ports, as
-# "reg method" per transaction.
-init_sequence() {
-	echo "0x9020 query"
-	echo "0x2002 query"
-	echo "0x2000 write"
-	echo "0x7002 write"
-	echo "0x7003 write"
-	p=0
-	while [ $p -lt "$1" ]; do
-		echo "0x5002 query"
-		echo "0x5003 write"
-		echo "0x5004 query"
-		echo "0x5006 write"
-		p=$((p + 1))
-	done
-	# the shared buffer: 8 pools (SBPR), 8 multicast priorities (SBMM)
-	for r in 0xb001 0xb004; do
-		i=0
-		while [ $i -lt 8 ]; do
-			echo "$r write"
-			i=$((i + 1))
-		done
-	done
-	echo "0x8001 write"
-	echo "0x900a query"
+# emad_sequence FILE [DEV]: "reg method r dir" of each EMAD record of
+# vm_dump output FILE (of device DEV only, if given)
+emad_sequence() {
+	grep "type=emad" "$1" | grep " dev=[^ ]*/${2:-[^ ]*} " |
+		sed -n 's/.*dir=\([a-z_]*\) .* reg=\(0x[0-9a-f]*\) method=\([a-z]*\) r=\([01]\) status=0.*/\2 \3 \4 \1/p'
 }
 
-# expect_init_sequence NAME DEV PORTS: DEV's first EMADs are the init
-# sequence, each request (r=0, to_hw) followed by its response (r=1).
-expect_init_sequence() {
-	init_sequence "$3" | while read -r reg m; do
-		echo "$reg $m 0 to_hw"
-		echo "$reg $m 1 from_hw"
-	done >"$OUT/$1.expected"
+# expect_probe_sequence NAME DEV: DEV's first EMADs are those of Linux
+# 6.1's mlxsw_spectrum probing a Spectrum (tests/data/mlxsw-probe.pcapng,
+# vm/30) up to its router's first LPM tree (RALTA write): the core's and
+# the driver's init, the same for any number of ports and from run to
+# run. What follows is not: the router replays the guest's routes, and
+# the ports' EMADs come from two CPUs at once.
+expect_probe_sequence() {
+	"$BUILD/tests/vm/vm_dump" "$SRC/tests/data/mlxsw-probe.pcapng" \
+		>"$OUT/$1.probe.txt" || die "vm_dump of the recorded probe failed"
+	emad_sequence "$OUT/$1.probe.txt" | sed '/^0x8010 write 0 to_hw$/,$d' \
+		>"$OUT/$1.expected"
 	n=$(wc -l <"$OUT/$1.expected")
-	grep "type=emad" "$OUT/$1.txt" | grep " dev=[^ ]*/$2 " |
-		sed -n 's/.*dir=\([a-z_]*\) .* reg=\(0x[0-9a-f]*\) method=\([a-z]*\) r=\([01]\) status=0.*/\2 \3 \4 \1/p' |
-		head -n "$n" >"$OUT/$1.got"
+	[ "$n" -gt 1000 ] || die "the recorded probe has $n EMADs before its router"
+	emad_sequence "$OUT/$1.txt" "$2" | head -n "$n" >"$OUT/$1.got"
 	diff -u "$OUT/$1.expected" "$OUT/$1.got" >&2 ||
-		die "$1: init sequence of $2 differs (expected vs got above)"
+		die "$1: the probe of $2 differs from mlxsw's (expected vs got above)"
+	echo "$1: $2's first $n EMADs are mlxsw_spectrum's probe"
 }
 
 no_seq_gaps() {
@@ -124,4 +107,27 @@ mlxsw_capture() {
 		{ cat "$OUT/$1.coverage"; die "$1: not everything decodes"; }
 	tail -n 1 "$OUT/$1.coverage"
 	echo "$1: $n EMAD records of mlxsw_spectrum, $(jq -r '.registers | length' "$s") register/method pairs"
+}
+
+# emad_span NAME DEV: how many EMAD messages DEV's driver sent from the
+# first record of the capture to its last, counted by mlxsw's own tid
+# counter (a transaction each, a request and a response, retries aside):
+# 2 per tid from the first to the last seen, less the request of a first
+# transaction begun before the capture and the response of a last one
+# answered after it. Written + dropped must be this. The hardirq_burst
+# requests (tids 0xffff0000xxxxxxxx, not the driver's) are left out.
+emad_span() {
+	grep "type=emad" "$OUT/$1.txt" | grep " dev=[^ ]*/$2 " |
+		sed -n 's/.* dir=\([a-z_]*\) .* tid=\([0-9a-f]*\).*/\1 \2/p' |
+		python3 -c '
+import sys
+recs = [(d, int(t, 16)) for d, t in (l.split() for l in sys.stdin)
+        if not t.startswith("ffff0000")]
+tids = [t for _, t in recs]
+if not recs or len({t >> 32 for t in tids}) != 1:
+    sys.exit("emad_span: no records, or tids of more than one driver instance")
+n = 2 * (max(tids) - min(tids) + 1)
+n -= recs[0][0] == "from_hw" and recs[0][1] == min(tids)
+n -= recs[-1][0] == "to_hw" and recs[-1][1] == max(tids)
+print(n)' || die "$1: no tid span of $2"
 }

@@ -23,17 +23,24 @@ run() {	# run a command, log it, fail if it fails
 	"$@" || fail "command failed ($?): $*"
 }
 
+# load [devlink_hwmsg args]: our modules and, where the guest has them,
+# Linux's mlxsw (mlxsw_core, mlxsw_spectrum) with hwmsg_sim_mlxsw, so that
+# new spectrum devices are probed by mlxsw_spectrum. Scenarios that create
+# one say "# needs: mlxsw" (run-vm.sh skips them, with the reason, else).
 load() {
 	run insmod /lib/hwmsg/devlink_hwmsg.ko "$@"
 	run insmod /lib/hwmsg/hwmsg_sim.ko
+	if modprobe -n hwmsg_sim_mlxsw 2>/dev/null; then
+		run modprobe hwmsg_sim_mlxsw
+	fi
 }
 
-# load_mlxsw: as load, then Linux's mlxsw (mlxsw_core, mlxsw_spectrum) and
-# hwmsg_sim_mlxsw: new spectrum devices are probed by mlxsw_spectrum.
-# Scenarios that use it say "# needs: mlxsw" (run-vm.sh skips them else).
-load_mlxsw() {
-	load "$@"
-	run modprobe hwmsg_sim_mlxsw
+# unload: the simulator's modules, the mlxsw side first
+unload() {
+	if grep -q "^hwmsg_sim_mlxsw " /proc/modules; then
+		run rmmod hwmsg_sim_mlxsw
+	fi
+	run rmmod hwmsg_sim
 }
 
 # capture_start NAME hwmsgd-args...: background hwmsgd writing /out/NAME.pcapng

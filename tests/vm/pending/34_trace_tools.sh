@@ -82,7 +82,7 @@ quiet() {
 	settle 2
 }
 
-load_mlxsw
+load
 cat /sys/kernel/tracing/trace_clock >/out/trace-clock.txt
 
 # ---- probe

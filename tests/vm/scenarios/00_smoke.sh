@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # Modules load, both kinds of device come and go, devlink sees them, the
 # tracepoint fires, and everything unloads.
 load
@@ -22,6 +23,6 @@ echo "trace lines: $n"
 run sh -c "echo 1 > $DEL"
 run sh -c "echo 2 > $DEL"
 [ -z "$(devlink dev show)" ] || fail "devlink instances left"
-run rmmod hwmsg_sim
+unload
 run rmmod devlink_hwmsg
 pass

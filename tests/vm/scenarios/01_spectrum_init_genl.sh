@@ -1,6 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# genl capture of a spectrum device's init: hwmsgd --source genl records the
-# whole EMAD init sequence and the devlink config events. Host: .check.
+# needs: mlxsw
+# genl capture of a spectrum device's probe by mlxsw_spectrum: hwmsgd --source genl records the
+# whole EMAD probe and the devlink config events. Host: .check.
 load
 capture_start genl --source genl
 run sh -c "echo '1 spectrum 2' > $NEW"

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # Joining "hwmsg" needs CAP_NET_ADMIN; messages stay in the devlink
 # instance's network namespace.
 load
@@ -20,7 +21,11 @@ if command -v su >/dev/null; then
 		fail "monitor did not go on with devlink events"
 fi
 
+# mlxsw registers its devlink instance in init_net (as for a PCI device);
+# devlink moves it, reloading the driver, as an administrator would
 run $IP netns add ns1
+run sh -c "echo '4 spectrum 1' > $NEW"
+run devlink dev reload hwmsg_sim/hwmsg_sim4 netns ns1
 capture_start init --source genl
 # capture_start waits for the file, which the 9p share shows in both
 rm -f /out/ns1.pcapng
@@ -30,11 +35,10 @@ i=0
 while [ ! -s /out/ns1.pcapng ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 [ -s /out/ns1.pcapng ] || fail "hwmsgd in ns1 did not start"
 sleep 0.2
-run $IP netns exec ns1 sh -c "echo '4 spectrum 1' > $NEW"
-run sh -c "echo '5 spectrum 1' > $NEW"
+run sh -c "echo 50 > $DBG/hwmsg_sim4/burst"
+# init's device: a ConnectX-3 (mlxsw 6.1 drives one Spectrum per kernel)
+run sh -c "echo '5 connectx3 1' > $NEW"
 settle 1
-run sh -c "echo 0 > $DBG/hwmsg_sim4/rate"
-run sh -c "echo 0 > $DBG/hwmsg_sim5/rate"
 devlink dev show | tee /out/init.devlink
 $IP netns exec ns1 devlink dev show | tee /out/ns1.devlink
 grep -q hwmsg_sim4 /out/init.devlink && fail "init ns sees ns1's device"

@@ -1,5 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Overload: the simulator outruns a capture with a small receive buffer.
+# needs: mlxsw
+# Overload: the driver outruns a capture with a small receive buffer.
 # hwmsgd keeps running; the drops it reports equal the SEQ gaps in its file,
 # and records + gaps equal what the module sent.
 load
@@ -21,17 +22,15 @@ capture_stop over
 vm_nl stats | tee /out/stats.txt
 
 # the tracepoint source with one-page rings: the loss perf reports
-# (PERF_RECORD_LOST) plus what was written is what the simulator emitted
+# (PERF_RECORD_LOST) plus what was written is what the driver sent (its
+# tid counter tells, .check)
 capture_start tpover --source tracepoint=1
-t0=$(cat $DBG/hwmsg_sim1/transactions)
 # on CPU 0 only: perf reports a ring's loss with the next sample that finds
 # room in that ring, so the last transaction must land in the same one
 run taskset 1 sh -c "echo 20000 > $DBG/hwmsg_sim1/burst"
 settle 1
 run taskset 1 sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
 settle 1
-t1=$(cat $DBG/hwmsg_sim1/transactions)
 capture_stop tpover
 [ "$(cat /out/tpover.rc)" = 0 ] || fail "hwmsgd tracepoint exited $(cat /out/tpover.rc)"
-echo $(((t1 - t0) * 2)) >/out/tpover.emitted
 pass

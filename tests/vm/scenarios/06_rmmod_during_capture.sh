@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # Device removal during a capture: hwmsgd goes on (the event is recorded).
 # rmmod devlink_hwmsg during a capture: hwmsgd says the family went away,
 # closes the file (complete) and exits 1. rmmod hwmsg_sim with devices
@@ -52,7 +53,7 @@ run sh -c "echo 0 > $DBG/hwmsg_sim3/rate"
 
 capture_start simgone --source genl
 settle 0.5
-run rmmod hwmsg_sim
+unload
 settle 0.5
 kill -0 "$(cat /tmp/simgone.pid)" || fail "hwmsgd died when hwmsg_sim went away"
 capture_stop simgone

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # 20 rounds of loading both modules, creating devices, changing a port type
 # and unloading with the devices present: nothing may be left behind.
 i=0
@@ -10,11 +11,11 @@ while [ $i -lt 20 ]; do
 	run devlink port set hwmsg_sim/hwmsg_sim2/1 type ib
 	[ "$(devlink dev show | wc -l)" = 2 ] || fail "round $i: devices missing"
 	if [ $((i % 2)) = 0 ]; then
-		run rmmod hwmsg_sim
+		unload
 		run rmmod devlink_hwmsg
 	else
 		run rmmod devlink_hwmsg
-		run rmmod hwmsg_sim
+		unload
 	fi
 	[ -z "$(devlink dev show)" ] || fail "round $i: devlink instances left"
 	[ "$(ls /sys/class/net)" = lo ] || fail "round $i: netdevs left: $(ls /sys/class/net)"

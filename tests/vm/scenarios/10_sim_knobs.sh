@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # hwmsg_sim spectrum knobs: the poller's rate has a ceiling; a huge burst
 # neither blocks the device's removal nor ignores signals.
 load
@@ -36,6 +37,6 @@ wait $bp && fail "burst on a removed device reported success"
 cat /tmp/burst.err
 grep -q "No such device" /tmp/burst.err || fail "burst did not say ENODEV"
 devlink dev show | grep -q hwmsg_sim1 && fail "device still there"
-run rmmod hwmsg_sim
+unload
 run rmmod devlink_hwmsg
 pass

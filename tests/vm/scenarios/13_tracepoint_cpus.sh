@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # hwmsgd --source tracepoint: holding a sample back for ordering costs no
 # CPU time; a CPU offline at the start is reported, and captured once it
 # comes online.
@@ -35,11 +36,8 @@ until grep -q "cpu 1 came online" /out/hot.err; do
 	[ $i -gt 50 ] && { cat /out/hot.err; fail "cpu 1 coming online not noticed"; }
 	sleep 0.2
 done
-t0=$(cat $DBG/hwmsg_sim1/transactions)
 run taskset 2 sh -c "echo 50 > $DBG/hwmsg_sim1/burst"
-t1=$(cat $DBG/hwmsg_sim1/transactions)
 settle 1
 capture_stop hot
 [ "$(cat /out/hot.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/hot.rc)"
-echo $(((t1 - t0) * 2)) >/out/hot.emitted
 pass

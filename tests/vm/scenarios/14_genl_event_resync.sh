@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # genl source with devlink events joined and a small receive buffer: an
 # overrun may lose devlink events, which have no SEQ. hwmsgd counts such
 # overruns and re-reads the devices and ports into the capture.

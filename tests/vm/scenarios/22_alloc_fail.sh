@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
+# needs: mlxsw
 # Allocation failures while emitting (debugfs devlink_hwmsg/fail_alloc: the
 # kernel has no failslab): each lost message is counted as nomem, spends
 # its SEQ so the listener sees the gap, and hwmsgd counts it as dropped.
@@ -20,6 +21,6 @@ vm_nl stats | tee /out/stats.txt
 grep -q "^nomem 7$" /out/stats.txt || fail "nomem is not 7"
 grep -q " 7 dropped" /out/af.err || fail "hwmsgd did not count 7 dropped"
 run sh -c "echo 1 > $DEL"
-run rmmod hwmsg_sim
+unload
 run rmmod devlink_hwmsg
 pass

@@ -5,7 +5,7 @@
 # tracepoint, and --source genl through devlink_hwmsg's bridge at the
 # same time): netdevs, devlink ports and `devlink dev info` are the
 # driver's. Host: .check decodes every EMAD the driver sent.
-load_mlxsw
+load
 capture_start probe_genl --source genl
 capture_start probe --source tracepoint
 run sh -c "echo '1 spectrum 2' > $NEW"

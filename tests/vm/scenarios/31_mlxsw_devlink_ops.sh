@@ -4,7 +4,7 @@
 # mlxsw_spectrum on the simulated Spectrum-1: link and MTU, port split and
 # unsplit, shared buffer pools, thresholds and occupancy, and a devlink
 # reload, all under a tracepoint capture. Host: .check decodes it.
-load_mlxsw
+load
 run sh -c "echo '1 spectrum 2' > $NEW"
 settle 1
 capture_start ops --source tracepoint

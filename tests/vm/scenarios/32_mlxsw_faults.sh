@@ -5,7 +5,7 @@
 # the firmware's text (STRING TLV) to devlink:devlink_hwerr and dmesg; a
 # dropped response makes the driver time out and retry; a device removed
 # while the driver waits on a lost answer goes cleanly. Host: .check.
-load_mlxsw
+load
 run sh -c "echo '1 spectrum 2' > $NEW"
 settle 1
 D=$DBG/hwmsg_sim1

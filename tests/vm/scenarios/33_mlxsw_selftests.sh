@@ -6,7 +6,7 @@
 # capture: the register traffic of real configuration work. No traffic is
 # sent (REQUIRE_MZ=no); the devlink device is named (DEVLINK_DEV), as
 # devlink_lib.sh otherwise wants a PCI one. Host: .check decodes it.
-load_mlxsw
+load
 run sh -c "echo '1 spectrum 2' > $NEW"
 settle 1
 capture_start selftests --source tracepoint
