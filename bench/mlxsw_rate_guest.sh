@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # needs: mlxsw
 # Guest side of bench/mlxsw_rate.sh: EMAD transactions per second through
-# Linux's mlxsw core (hwmsg_sim_mlxsw's burst: MTMP queries one after the
+# Linux's mlxsw core (hwmsg_sim_mlxsw's burst: MGIR queries one after the
 # other, mlxsw_reg_query()) with no capture, under hwmsgd --source
 # tracepoint and under hwmsgd --source genl (devlink_hwmsg's bridge), each
 # run ROUNDS times, interleaved; a line per run: mode n seconds written dropped

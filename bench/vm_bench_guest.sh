@@ -9,14 +9,14 @@ run sh -c "echo 0 > $DBG/hwmsg_sim1/rate"
 for src in genl=noconfig tracepoint; do
 	for rate in 5000 10000 20000 30000 40000 60000 100000; do
 		capture_start b --source "$src"
-		t0=$(cat $DBG/hwmsg_sim1/transactions)
+		t0=$(cat $DBG/hwmsg_sim1/emads)
 		echo "$rate" >$DBG/hwmsg_sim1/rate
 		sleep 3
 		echo 0 >$DBG/hwmsg_sim1/rate
 		sleep 0.3
 		echo 1 >$DBG/hwmsg_sim1/burst	# shows tail loss as a SEQ gap
 		sleep 2				# let hwmsgd drain its backlog
-		t1=$(cat $DBG/hwmsg_sim1/transactions)
+		t1=$(cat $DBG/hwmsg_sim1/emads)
 		capture_stop b >/dev/null
 		w=$(sed -n 's/^hwmsgd: \([0-9]*\) records written.*/\1/p' /out/b.err)
 		d=$(sed -n 's/.*, \([0-9]*\) dropped.*/\1/p' /out/b.err)

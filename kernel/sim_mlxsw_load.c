@@ -116,6 +116,8 @@ static ssize_t hsim_burst_write(struct file *file, const char __user *ubuf,
 	err = kstrtouint_from_user(ubuf, count, 0, &n);
 	if (err)
 		return err;
+	if (!READ_ONCE(m->core))
+		return -ENODEV;	/* the driver has not taken the device yet */
 	for (i = 0; i < n; i++) {
 		if (READ_ONCE(m->hdev->dying))
 			return -ENODEV;
@@ -174,6 +176,8 @@ static ssize_t hsim_hardirq_burst_write(struct file *file,
 		return err;
 	if (n > HSIM_IRQ_BURST_MAX)
 		return -ERANGE;
+	if (!READ_ONCE(m->core))
+		return -ENODEV;	/* before the bus has a core: no devlink */
 	mutex_lock(&l->irq_lock);
 	l->irq_n = n;
 	reinit_completion(&l->irq_done);

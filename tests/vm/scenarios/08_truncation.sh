@@ -7,10 +7,12 @@
 load
 run sh -c "echo '1 spectrum 1' > $NEW"
 capture_start cut --source genl=noconfig
+P=/sys/module/devlink_hwmsg/parameters/max_payload
+full=$(cat $P)
 run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
-run sh -c "echo 60 > /sys/module/devlink_hwmsg/parameters/max_payload"
+run sh -c "echo 60 > $P"
 run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
-run sh -c "echo 0 > /sys/module/devlink_hwmsg/parameters/max_payload"
+run sh -c "echo $full > $P"
 run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
 settle 0.5
 capture_stop_ok cut
