@@ -17,7 +17,9 @@ static const uint8_t *file_get(struct perf_in *p, uint64_t off, size_t n,
 	size_t want = n > PERF_WINDOW ? n : PERF_WINDOW;
 	ssize_t got;
 
-	if (off >= b->start && off + n <= b->start + b->len) {
+	/* off + n may wrap: a damaged file's offsets are anything */
+	if (off >= b->start && off - b->start <= b->len &&
+	    n <= b->len - (off - b->start)) {
 		*have = n;
 		return b->buf + (off - b->start);
 	}
