@@ -5,8 +5,10 @@
 # hwmsg (show -V, show, stat), tshark with the plugin against tshark with
 # the plugin's protocol disabled (the plugin's own cost), editcap against
 # hwmsgd writing the same records, hwmsgd's zstd writer against its plain
-# one; then the peak RSS of show, stat and hwmsgd at N and at 5N records
-# (flat means memory does not grow with the capture). Each command runs
+# one, perf script against hwmsg show and stat on a perf.data of as many
+# samples (bench/perf_synth.py; when a perf binary is there); then the peak
+# RSS of show, stat and hwmsgd at N and at 5N records (flat means memory
+# does not grow with the capture). Each command runs
 # REPEAT times (default 3) and the fastest run counts, so that a neighbour's
 # load on a shared machine does not decide the ratio. Not a test.
 #   bench/ratios.sh BUILD_DIR [RECORDS]
@@ -54,6 +56,16 @@ best tshark-stat $TS -q -z hwmsg,tree -r "$F"
 best tshark-nohwmsg $TS $OFF -r "$F"
 best tshark-V-nohwmsg $TS $OFF -V -r "$F"
 }
+# perf script against hwmsg on a perf.data of N samples (perf_synth.py)
+PERF=${PERF:-/usr/bin/perf}
+for p in /usr/bin/perf_*; do [ -x "$p" ] && PERF=$p; done
+if head -c 4 "$PERF" 2>/dev/null | od -An -c | grep -q 'E   L   F'; then
+	python3 "$(dirname "$0")/perf_synth.py" "$T/bench.data" "$N" > /dev/null
+	best perf-script "$PERF" script -i "$T/bench.data"
+	best hwmsg-show-perf "$B/cli/hwmsg" show "$T/bench.data"
+	best hwmsg-stat-perf "$B/cli/hwmsg" stat "$T/bench.data"
+	rm -f "$T/bench.data"
+fi
 D="$B/capture/hwmsgd --sim --rate 0 --seed 7 -c $N -q"
 # shellcheck disable=SC2086
 best hwmsgd-w $D -w "$T/out.pcapng"
@@ -75,6 +87,10 @@ ratio "tshark with the plugin / without" tshark tshark-nohwmsg "<= 1.2x"
 ratio "tshark -V with the plugin / without" tshark-V tshark-V-nohwmsg "<= 2.0x"
 ratio "editcap -F pcapng / hwmsgd --sim -w" editcap hwmsgd-w ">= 3x"
 ratio "hwmsgd -w x.zst / hwmsgd -w x" hwmsgd-w-zst hwmsgd-w "<= 1.3x"
+if [ -f "$T/perf-script" ]; then
+	ratio "perf script / hwmsg show (perf.data)" perf-script hwmsg-show-perf ">= 10x"
+	ratio "perf script / hwmsg stat (perf.data)" perf-script hwmsg-stat-perf ">= 10x"
+fi
 
 # rss CMD...: peak resident set of one run, in MiB
 rss() {

@@ -14,13 +14,23 @@ static const uint8_t *file_get(struct perf_in *p, uint64_t off, size_t n,
 			       size_t *have, struct hwmsg_err *err)
 {
 	struct perf_bytes *b = &p->b;
-	size_t want = n > PERF_WINDOW ? n : PERF_WINDOW;
+	size_t want;
 	ssize_t got;
 
-	if (off >= b->start && off + n <= b->start + b->len) {
+	/* off + n may wrap: a damaged file's offsets are anything */
+	if (off >= b->start && off - b->start <= b->len &&
+	    n <= b->len - (off - b->start)) {
 		*have = n;
 		return b->buf + (off - b->start);
 	}
+	/* no more than the file has: a damaged size is no allocation */
+	if (off >= b->size) {
+		*have = 0;
+		return (const uint8_t *)"";
+	}
+	if (n > b->size - off)
+		n = (size_t)(b->size - off);
+	want = n > PERF_WINDOW ? n : PERF_WINDOW;
 	if (want > b->cap) {
 		uint8_t *q = realloc(b->buf, want);
 

@@ -33,7 +33,8 @@ static void compact(struct perf_queue *q)
 	for (size_t i = q->next; i < q->n; i++)
 		if (q->q[i].off < from)
 			from = q->q[i].off;
-	memmove(q->arena, q->arena + from, q->arena_len - from);
+	if (from)	/* samples of no bytes: the arena may be NULL */
+		memmove(q->arena, q->arena + from, q->arena_len - from);
 	q->arena_len -= from;
 	memmove(q->q, q->q + q->next, (q->n - q->next) * sizeof(*q->q));
 	q->n -= q->next;
@@ -68,7 +69,8 @@ int perf_queue_add(struct perf_queue *q, uint64_t ts, const uint8_t *raw,
 		q->arena = p;
 		q->arena_cap = cap;
 	}
-	memcpy(q->arena + q->arena_len, raw, len);
+	if (len)	/* none: the arena may be NULL */
+		memcpy(q->arena + q->arena_len, raw, len);
 	q->q[q->n++] = (struct perf_pending){ ts, q->seq++, q->arena_len, len };
 	q->arena_len += len;
 	if (ts > q->max_ts)
@@ -107,7 +109,7 @@ const struct perf_pending *perf_queue_take(struct perf_queue *q,
 	if (q->next >= q->ready)
 		return NULL;
 	e = &q->q[q->next++];
-	*raw = q->arena + e->off;
+	*raw = e->len ? q->arena + e->off : (const uint8_t *)"";
 	return e;
 }
 
