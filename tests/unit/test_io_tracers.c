@@ -254,6 +254,19 @@ static void test_other_event(void)
 }
 
 /*
+ * A trace.dat whose CPU 0 page is damaged (found by fuzzing): libtracecmd
+ * 3.1.6 crashed closing it inside tracecmd_open_fd(); now one error.
+ */
+static void test_damaged_tracedat(void)
+{
+	struct recs got;
+
+	CHECK(recs_read(DATA "damaged-cpu-page.dat", &got) < 0);
+	CHECK(strstr(got.err, "damaged-cpu-page.dat: trace.dat: libtracecmd cannot read its CPU buffers"));
+	recs_free(&got);
+}
+
+/*
  * Cut in the middle (300000 bytes: the features with the event format are
  * gone too): the 689 samples before the cut (all CPU 0's: CPU 1's ring was
  * written later), in time order, at Linux 6.1's field offsets, with a
@@ -330,6 +343,7 @@ int main(void)
 	test_lost();
 	test_origin();
 	test_other_event();
+	test_damaged_tracedat();
 	test_truncated();
 	test_trace_dat();
 	return test_done("test_io_tracers");
