@@ -53,6 +53,7 @@ static void show_usage(FILE *f)
 		"                     compresses) instead of printing them\n"
 		"      --pairs        with -w: also the request of each selected\n"
 		"                     response and the response of each selected request\n"
+		"  -q, --quiet        with -w: no summary line, only errors\n"
 		SELECT_USAGE
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
@@ -314,6 +315,7 @@ int cmd_show(int argc, char **argv)
 		{ "no-pair", no_argument, NULL, 'P' },
 		{ "write", required_argument, NULL, 'w' },
 		{ "pairs", no_argument, NULL, 'A' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		SELECT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 }
@@ -321,7 +323,7 @@ int cmd_show(int argc, char **argv)
 	struct show_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "VjerNR:c:hY:d:w:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerNR:c:hqY:d:w:", lopts, NULL)) != -1) {
 		switch (c) {
 		case SELECT_FILTER:
 		case SELECT_DEVICE:
@@ -365,6 +367,9 @@ int cmd_show(int argc, char **argv)
 			break;
 		case 'A':
 			o.pairs = true;
+			break;
+		case 'q':
+			o.exp.quiet = true;
 			break;
 		case 'h':
 			show_usage(stdout);
