@@ -53,7 +53,8 @@ static void show_usage(FILE *f)
 		"                     compresses) instead of printing them\n"
 		"      --pairs        with -w: also the request of each selected\n"
 		"                     response and the response of each selected request\n"
-		"  -q, --quiet        with -w: no summary line, only errors\n"
+		"  -q, --quiet        no notes (clock, drops) or -w summary on stderr,\n"
+		"                     only errors\n"
 		SELECT_USAGE
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
@@ -134,7 +135,8 @@ static int show_file(const char *path, struct show_opts *o,
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
-	tracer_time_note(r, path, stderr);
+	if (!o->exp.quiet)
+		tracer_time_note(r, path, stderr);
 	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 }, finfo;
 		struct hwmsg_msg msg;
@@ -211,9 +213,11 @@ static int show_file(const char *path, struct show_opts *o,
 	}
 	if (o->out)
 		export_add_drops(&o->exp, r);
-	if (!ret)
-		warn_drops(r, path);
-	tracer_end_note(r, path, stderr);
+	if (!o->exp.quiet) {	/* -q: notes stay unsaid */
+		if (!ret)
+			warn_drops(r, path);
+		tracer_end_note(r, path, stderr);
+	}
 	s->frames_before += hwmsg_reader_info(r)->packets;
 	hwmsg_reader_close(r);
 	return bad;
