@@ -62,7 +62,7 @@ static void list_interfaces(void)
 	printf("interface {value=" IFACE_FILE "}{display=hwmsg: open a recording (perf.data, trace.dat, pcap, pcapng)}\n");
 }
 
-/* "hwmsg-sim, hwmsg-genl, hwmsg-tracepoint" */
+/* "hwmsg-sim, hwmsg-genl, hwmsg-tracepoint, hwmsg-file" */
 static void print_iface_names(FILE *f)
 {
 	for (size_t i = 0; hwmsg_sources[i]; i++)
