@@ -6,6 +6,7 @@
  * what it lost in the interface statistics.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,9 +20,10 @@
 static void convert_usage(FILE *f)
 {
 	fprintf(f,
-		"Usage: hwmsg convert IN OUT\n"
+		"Usage: hwmsg convert [-q] IN OUT\n"
 		"IN: any capture hwmsg reads (perf.data, trace.dat, pcap, pcapng; - for stdin)\n"
-		"OUT: pcapng, zstd-compressed when it ends in .zst (- for stdout)\n");
+		"OUT: pcapng, zstd-compressed when it ends in .zst (- for stdout)\n"
+		"  -q, --quiet   no summary line, only errors\n");
 }
 
 static const char *format_name(enum hwmsg_input_format f)
@@ -83,7 +85,7 @@ static int copy_records(struct hwmsg_reader *r, struct hwmsg_writer *w,
 	return bad;
 }
 
-static int convert(const char *in, const char *out)
+static int convert(const char *in, const char *out, bool quiet)
 {
 	struct hwmsg_writer_opts wo = {
 		.application = "hwmsg convert " HWMSG_VERSION,
@@ -123,8 +125,9 @@ static int convert(const char *in, const char *out)
 		fprintf(stderr, "hwmsg convert: %s\n", err.msg);
 		return 1;
 	}
-	fprintf(stderr, "hwmsg convert: %llu records written to %s\n",
-		(unsigned long long)n, out);
+	if (!quiet)
+		fprintf(stderr, "hwmsg convert: %llu records written to %s\n",
+			(unsigned long long)n, out);
 	return ret;
 }
 
@@ -132,14 +135,20 @@ int cmd_convert(int argc, char **argv)
 {
 	static const struct option lopts[] = {
 		{ "help", no_argument, NULL, 'h' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ NULL, 0, NULL, 0 }
 	};
+	bool quiet = false;
 	int opt;
 
-	while ((opt = getopt_long(argc, argv, "h", lopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "hq", lopts, NULL)) != -1) {
 		if (opt == 'h') {
 			convert_usage(stdout);
 			return 0;
+		}
+		if (opt == 'q') {
+			quiet = true;
+			continue;
 		}
 		convert_usage(stderr);
 		return 2;
@@ -148,5 +157,5 @@ int cmd_convert(int argc, char **argv)
 		convert_usage(stderr);
 		return 2;
 	}
-	return convert(argv[optind], argv[optind + 1]);
+	return convert(argv[optind], argv[optind + 1], quiet);
 }

@@ -29,8 +29,10 @@ int export_open(struct export *e, const char *path, bool pairs,
 		.record_clock = true,	/* a slice is dated by its records */
 	};
 	struct hwmsg_err err;
+	bool quiet = e->quiet;	/* set before, by the options */
 
 	memset(e, 0, sizeof(*e));
+	e->quiet = quiet;
 	e->path = path;
 	e->pairs = pairs;
 	if (pairs) {
@@ -173,8 +175,9 @@ int export_close(struct export *e)
 		fprintf(stderr, "hwmsg show: -w: %s\n", err.msg);
 		ret = -1;
 	}
-	fprintf(stderr, "hwmsg show: %llu of %llu records written to %s\n",
-		(unsigned long long)e->written,
-		(unsigned long long)(e->written + e->left_out), e->path);
+	if (!e->quiet)
+		fprintf(stderr, "hwmsg show: %llu of %llu records written to %s\n",
+			(unsigned long long)e->written,
+			(unsigned long long)(e->written + e->left_out), e->path);
 	return ret;
 }

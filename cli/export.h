@@ -21,6 +21,7 @@ struct export {
 	struct hwmsg_writer *w;
 	const char *path;
 	bool pairs;
+	bool quiet;		/* no "N of M records written" line */
 	uint64_t written, left_out;
 	struct export_stash *stash;	/* --pairs: requests not written yet */
 	size_t stash_cap;

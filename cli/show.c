@@ -53,6 +53,8 @@ static void show_usage(FILE *f)
 		"                     compresses) instead of printing them\n"
 		"      --pairs        with -w: also the request of each selected\n"
 		"                     response and the response of each selected request\n"
+		"  -q, --quiet        no notes (clock, drops) or -w summary on stderr,\n"
+		"                     only errors\n"
 		SELECT_USAGE
 		"      --no-pair      do not pair requests and responses (no latency)\n");
 }
@@ -133,7 +135,8 @@ static int show_file(const char *path, struct show_opts *o,
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
-	tracer_time_note(r, path, stderr);
+	if (!o->exp.quiet)
+		tracer_time_note(r, path, stderr);
 	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
 		struct hwmsg_txn_info info = { 0 }, finfo;
 		struct hwmsg_msg msg;
@@ -210,9 +213,11 @@ static int show_file(const char *path, struct show_opts *o,
 	}
 	if (o->out)
 		export_add_drops(&o->exp, r);
-	if (!ret)
-		warn_drops(r, path);
-	tracer_end_note(r, path, stderr);
+	if (!o->exp.quiet) {	/* -q: notes stay unsaid */
+		if (!ret)
+			warn_drops(r, path);
+		tracer_end_note(r, path, stderr);
+	}
 	s->frames_before += hwmsg_reader_info(r)->packets;
 	hwmsg_reader_close(r);
 	return bad;
@@ -314,6 +319,7 @@ int cmd_show(int argc, char **argv)
 		{ "no-pair", no_argument, NULL, 'P' },
 		{ "write", required_argument, NULL, 'w' },
 		{ "pairs", no_argument, NULL, 'A' },
+		{ "quiet", no_argument, NULL, 'q' },
 		{ "help", no_argument, NULL, 'h' },
 		SELECT_LONG_OPTS,
 		{ NULL, 0, NULL, 0 }
@@ -321,7 +327,7 @@ int cmd_show(int argc, char **argv)
 	struct show_opts o = { 0 };
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "VjerNR:c:hY:d:w:", lopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "VjerNR:c:hqY:d:w:", lopts, NULL)) != -1) {
 		switch (c) {
 		case SELECT_FILTER:
 		case SELECT_DEVICE:
@@ -365,6 +371,9 @@ int cmd_show(int argc, char **argv)
 			break;
 		case 'A':
 			o.pairs = true;
+			break;
+		case 'q':
+			o.exp.quiet = true;
 			break;
 		case 'h':
 			show_usage(stdout);

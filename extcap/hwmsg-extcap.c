@@ -7,8 +7,16 @@
  * The capture itself is hwmsgd, exec'd: one capture program, one writer.
  * The capture filter is the project's filter language (hwmsgd -f). The
  * interfaces are capture's table of sources (hwmsg/source.h), one each.
+ *
+ * hwmsg-file replays a recording (perf.data, trace.dat, pcap, pcapng) as
+ * a capture: Wireshark 4.0 cannot take a file-format plugin built outside
+ * its tree (struct wtap is private, see docs/wireshark.md), so this is how
+ * it opens perf.data and trace.dat. The replay is hwmsg convert (or hwmsg
+ * show -Y FILTER -w with a filter), exec'd: libhwmsg's one reader and its
+ * writer, the same pcapng hwmsg convert writes.
  */
 #include <getopt.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,9 +29,19 @@
 #ifndef HWMSGD_PATH
 #define HWMSGD_PATH "/usr/local/sbin/hwmsgd"
 #endif
+#ifndef HWMSG_PATH
+#define HWMSG_PATH "/usr/local/bin/hwmsg"
+#endif
 
 /* Wireshark's interface hwmsg-NAME is capture's source NAME. */
 #define IFACE_PREFIX "hwmsg-"
+/* ... except this one: a recording, replayed (not a capture source). */
+#define IFACE_FILE IFACE_PREFIX "file"
+
+static bool is_file_iface(const char *name)
+{
+	return name && !strcmp(name, IFACE_FILE);
+}
 
 static const struct hwmsg_source_ops *find_iface(const char *name)
 {
@@ -41,14 +59,16 @@ static void list_interfaces(void)
 	for (size_t i = 0; hwmsg_sources[i]; i++)
 		printf("interface {value=" IFACE_PREFIX "%s}{display=%s}\n",
 		       hwmsg_sources[i]->name, hwmsg_sources[i]->display);
+	printf("interface {value=" IFACE_FILE "}{display=hwmsg: open a recording (perf.data, trace.dat, pcap, pcapng)}\n");
 }
 
-/* "hwmsg-sim, hwmsg-genl, hwmsg-tracepoint" */
+/* "hwmsg-sim, hwmsg-genl, hwmsg-tracepoint, hwmsg-file" */
 static void print_iface_names(FILE *f)
 {
 	for (size_t i = 0; hwmsg_sources[i]; i++)
 		fprintf(f, "%s" IFACE_PREFIX "%s", i ? ", " : "",
 			hwmsg_sources[i]->name);
+	fprintf(f, ", " IFACE_FILE);
 }
 
 static void list_dlts(void)
@@ -57,12 +77,19 @@ static void list_dlts(void)
 	       HWMSG_LINKTYPE);
 }
 
+#define FILTER_ARG "{call=--filter}{display=Filter}{tooltip=Keep only the records a display filter selects (emad.status != 0 && mlxreg.paos.local_port == 3)}{type=string}\n"
+
+static void list_file_config(void)
+{
+	printf("arg {number=0}{call=--file}{display=File}{tooltip=A recording of devlink:devlink_hwmsg (perf record, perf record -o -, perf record -z, trace-cmd record) or a pcap/pcapng, plain or .zst}{type=fileselect}{mustexist=true}{required=true}\n");
+	printf("arg {number=1}" FILTER_ARG);
+}
+
 static void list_config(const struct hwmsg_source_ops *ifc)
 {
 	unsigned int n = 0;
 
-	printf("arg {number=%u}{call=--filter}{display=Filter}{tooltip=Keep only the records a display filter selects (emad.status != 0 && mlxreg.paos.local_port == 3)}{type=string}\n",
-	       n++);
+	printf("arg {number=%u}" FILTER_ARG, n++);
 	if (strcmp(ifc->name, "sim"))
 		return;
 	printf("arg {number=%u}{call=--rate}{display=Messages per second}{tooltip=How fast the simulator talks to its devices}{type=unsigned}{range=1,1000000}{default=1000}\n",
@@ -91,10 +118,21 @@ static void check_filter(const char *text)
 struct opts {
 	const char *iface, *fifo, *capture_filter, *filter;
 	const char *rate, *devices, *seed;
+	const char *file;
 	int action;
 };
 
 enum { A_NONE, A_IFACES, A_DLTS, A_CONFIG, A_CAPTURE };
+
+/* The filter of the capture filter box, else of the Filter option. */
+static const char *capture_filter_text(const struct opts *o)
+{
+	if (o->capture_filter && *o->capture_filter)
+		return o->capture_filter;
+	if (o->filter && *o->filter)
+		return o->filter;
+	return NULL;
+}
 
 /* Become hwmsgd, capturing ifc into the FIFO Wireshark reads. */
 static int capture(const struct opts *o, const struct hwmsg_source_ops *ifc)
@@ -122,13 +160,10 @@ static int capture(const struct opts *o, const struct hwmsg_source_ops *ifc)
 		argv[n++] = "--source";
 		argv[n++] = ifc->name;
 	}
-	/* the capture filter box and the Filter option: both must hold */
-	if (o->capture_filter && *o->capture_filter) {
+	/* the capture filter box, else the Filter option */
+	if (capture_filter_text(o)) {
 		argv[n++] = "-f";
-		argv[n++] = o->capture_filter;
-	} else if (o->filter && *o->filter) {
-		argv[n++] = "-f";
-		argv[n++] = o->filter;
+		argv[n++] = capture_filter_text(o);
 	}
 	argv[n++] = "-q";
 	argv[n++] = "--no-compress";
@@ -140,11 +175,52 @@ static int capture(const struct opts *o, const struct hwmsg_source_ops *ifc)
 	return 1;
 }
 
+/*
+ * Become hwmsg, writing the recording as our pcapng into the FIFO: hwmsg
+ * convert, or hwmsg show -Y FILTER -w with a filter. At the end of the
+ * file hwmsg exits, the FIFO closes and Wireshark's capture stops.
+ */
+static int capture_file(const struct opts *o)
+{
+	const char *hwmsg = getenv("HWMSG_HWMSG");
+	const char *filter = capture_filter_text(o);
+	const char *argv[12];
+	int n = 0;
+
+	if (!o->file || !*o->file) {
+		fprintf(stderr, "hwmsg-extcap: " IFACE_FILE " needs a file (--file)\n");
+		return 1;
+	}
+	if (!hwmsg)
+		hwmsg = HWMSG_PATH;
+	argv[n++] = hwmsg;
+	if (filter) {		/* hwmsg show -q -Y FILTER -w FIFO -- FILE */
+		argv[n++] = "show";
+		argv[n++] = "-q";
+		argv[n++] = "-Y";
+		argv[n++] = filter;
+		argv[n++] = "-w";
+		argv[n++] = o->fifo;
+		argv[n++] = "--";
+		argv[n++] = o->file;
+	} else {		/* hwmsg convert -q -- FILE FIFO */
+		argv[n++] = "convert";
+		argv[n++] = "-q";
+		argv[n++] = "--";
+		argv[n++] = o->file;
+		argv[n++] = o->fifo;
+	}
+	argv[n] = NULL;
+	execv(hwmsg, (char *const *)argv);
+	fprintf(stderr, "hwmsg-extcap: cannot run %s: %m\n", hwmsg);
+	return 1;
+}
+
 static int parse(int argc, char **argv, struct opts *o)
 {
 	enum { O_IFACES = 256, O_DLTS, O_CONFIG, O_CAPTURE, O_IFACE, O_FIFO,
 	       O_CFILTER, O_VERSION, O_FILTER, O_RATE, O_DEVICES, O_SEED,
-	       O_CTRL_IN, O_CTRL_OUT };
+	       O_CTRL_IN, O_CTRL_OUT, O_FILE };
 	static const struct option lopts[] = {
 		{ "extcap-interfaces", no_argument, NULL, O_IFACES },
 		{ "extcap-dlts", no_argument, NULL, O_DLTS },
@@ -160,6 +236,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		{ "rate", required_argument, NULL, O_RATE },
 		{ "devices", required_argument, NULL, O_DEVICES },
 		{ "seed", required_argument, NULL, O_SEED },
+		{ "file", required_argument, NULL, O_FILE },
 		{ NULL, 0, NULL, 0 }
 	};
 	int c;
@@ -177,6 +254,7 @@ static int parse(int argc, char **argv, struct opts *o)
 		case O_RATE: o->rate = optarg; break;
 		case O_DEVICES: o->devices = optarg; break;
 		case O_SEED: o->seed = optarg; break;
+		case O_FILE: o->file = optarg; break;
 		case O_VERSION: case O_CTRL_IN: case O_CTRL_OUT: break;
 		default: return -1;
 		}
@@ -194,6 +272,25 @@ int main(int argc, char **argv)
 	if (o.action == A_IFACES) {
 		list_interfaces();
 		return 0;
+	}
+	if (is_file_iface(o.iface)) {
+		switch (o.action) {
+		case A_DLTS:
+			list_dlts();
+			return 0;
+		case A_CONFIG:
+			list_file_config();
+			return 0;
+		case A_CAPTURE:
+			if (!o.fifo) {
+				fprintf(stderr, "hwmsg-extcap: --capture needs --fifo\n");
+				return 1;
+			}
+			return capture_file(&o);
+		default:
+			check_filter(o.capture_filter);
+			return 0;
+		}
 	}
 	ifc = find_iface(o.iface);
 	if (!ifc) {

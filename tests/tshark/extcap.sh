@@ -30,7 +30,8 @@ v=$("$X" --extcap-interfaces | sed -n 's/^extcap {version=\([^}]*\)}.*/\1/p')
 check_eq "extcap-interfaces" "extcap {version=$v}{display=hwmsg: driver-firmware messages of Mellanox devices}
 interface {value=hwmsg-sim}{display=hwmsg: simulated Spectrum switch and ConnectX-3 NIC}
 interface {value=hwmsg-genl}{display=hwmsg: devlink hwmsg netlink group (devlink_hwmsg module)}
-interface {value=hwmsg-tracepoint}{display=hwmsg: devlink:devlink_hwmsg tracepoint (mlxsw EMADs)}" \
+interface {value=hwmsg-tracepoint}{display=hwmsg: devlink:devlink_hwmsg tracepoint (mlxsw EMADs)}
+interface {value=hwmsg-file}{display=hwmsg: open a recording (perf.data, trace.dat, pcap, pcapng)}" \
 	"$("$X" --extcap-interfaces --extcap-version=4.0)"
 check_eq "extcap-dlts" "dlt {number=162}{name=USER15}{display=devlink hwmsg record}" \
 	"$("$X" --extcap-dlts --extcap-interface hwmsg-sim)"
@@ -40,6 +41,10 @@ check_eq "extcap-config sim: filter, rate, devices, seed" "0 --filter string
 3 --seed unsigned" \
 	"$("$X" --extcap-config --extcap-interface hwmsg-sim |
 	   sed -n 's/^arg {number=\([0-9]*\)}{call=\([^}]*\)}.*{type=\([a-z]*\)}.*/\1 \2 \3/p')"
+check_eq "extcap-config file: file (must exist), filter" "0 --file fileselect
+1 --filter string" \
+	"$("$X" --extcap-config --extcap-interface hwmsg-file |
+	   sed -n 's/^arg {number=\([0-9]*\)}{call=\([^}]*\)}.*{type=\([a-z]*\)}.*/\1 \2 \3/p')"
 check_eq "extcap-config genl: the filter only" "1" \
 	"$("$X" --extcap-config --extcap-interface hwmsg-genl | wc -l)"
 check_eq "a good capture filter says nothing" "" \
@@ -48,7 +53,8 @@ check_eq "a bad capture filter says where" 'column 13: "=" was unexpected here' 
 	"$("$X" --extcap-interface hwmsg-sim --extcap-capture-filter 'emad.status = 1')"
 
 ts -D > "$home/D" 2>&1
-check_eq "tshark -D lists the three interfaces" "hwmsg-genl
+check_eq "tshark -D lists the four interfaces" "hwmsg-file
+hwmsg-genl
 hwmsg-sim
 hwmsg-tracepoint" "$(sed -n 's/^[0-9]*\. \(hwmsg-[a-z]*\) .*/\1/p' "$home/D" | sort)"
 
