@@ -194,6 +194,10 @@ static int load_file(struct sim_recording *r, const struct sim_embedded *f,
 			goto out;
 		}
 	}
+	if (hwmsg_reader_info(rd)->cut) {
+		hwmsg_errf(err, 0, "cut short after %u records", fs.n);
+		goto out;
+	}
 	if (!fs.n) {
 		hwmsg_errf(err, 0, "no records");
 		goto out;
