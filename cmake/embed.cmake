@@ -38,9 +38,9 @@ if(CMAKE_SCRIPT_MODE_FILE)
   string(APPEND c "\nconst ${STRUCT} ${TABLE}[] = {\n")
   string(APPEND c "${table}};\n\n")
   string(APPEND c "const unsigned int ${COUNT} = ${i};\n")
-  file(WRITE ${OUT}.tmp "${c}")
-  file(COPY_FILE ${OUT}.tmp ${OUT} ONLY_IF_DIFFERENT)
-  file(REMOVE ${OUT}.tmp)
+  # written even when unchanged: an output older than its inputs would
+  # send make through the rule on every build
+  file(WRITE ${OUT} "${c}")
   return()
 endif()
 
