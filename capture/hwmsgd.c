@@ -59,7 +59,9 @@ static void usage(FILE *f)
 		"Usage: hwmsgd [--sim[=KINDS] | --source NAME[=ARG]] -w FILE [OPTIONS]\n"
 		"  -w, --write FILE        pcapng output; .zst suffix compresses; - is stdout\n"
 		"      --sim[=KINDS]       capture from the built-in simulator\n"
-		"                          (KINDS e.g. spectrum,connectx3; default both)\n"
+		"                          (KINDS: spectrum, mlxsw (the real driver's\n"
+		"                          recorded traffic), connectx3, each :N; e.g.\n"
+		"                          mlxsw:2,cx3; default spectrum,connectx3)\n"
 		"      --source NAME[=ARG] capture source:");
 	for (size_t i = 0; hwmsg_sources[i]; i++)
 		fprintf(f, " %s", hwmsg_sources[i]->name);

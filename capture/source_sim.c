@@ -47,10 +47,10 @@ static int sim_open(struct hwmsg_source *src, const char *arg,
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return hwmsg_errf(err, 0, "sim: %s", strerror(ENOMEM));
-	s->sim = hwmsg_sim_new(&so);
+	s->sim = hwmsg_sim_new(&so, err);
 	if (!s->sim) {
 		free(s);
-		return hwmsg_errf(err, 0, "sim: cannot create the simulator");
+		return -1;
 	}
 	s->paced = opts->rate != 0;
 	src->priv = s;

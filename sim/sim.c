@@ -31,6 +31,7 @@ static const struct {
 	{ "sx", HWMSG_SIM_SPECTRUM },
 	{ "connectx3", HWMSG_SIM_CONNECTX3 },
 	{ "cx3", HWMSG_SIM_CONNECTX3 },
+	{ "mlxsw", HWMSG_SIM_MLXSW },
 };
 
 static int parse_one(const char *tok, size_t len, size_t off,
@@ -63,7 +64,7 @@ static int parse_one(const char *tok, size_t len, size_t off,
 			break;
 	if (k == sizeof(kind_names) / sizeof(kind_names[0]))
 		return hwmsg_errf(err, off,
-				  "offset %zu: unknown device kind '%.*s' (spectrum/sx, connectx3/cx3)",
+				  "offset %zu: unknown device kind '%.*s' (spectrum/sx, mlxsw, connectx3/cx3)",
 				  off, (int)name_len, tok);
 	if (count > HWMSG_SIM_MAX_DEVICES - opts->n_devices)
 		return hwmsg_errf(err, off,
@@ -113,6 +114,9 @@ static void dev_init(struct hwmsg_sim *s, struct sim_dev *d, uint32_t index,
 	if (kind == HWMSG_SIM_SPECTRUM) {
 		bus = 0x03 + nth_of_kind;
 		sim_spectrum_init(d);
+	} else if (kind == HWMSG_SIM_MLXSW) {
+		bus = 0x03 + nth_of_kind;
+		sim_mlxsw_init(d, s->mlxsw);
 	} else {
 		bus = 0x81 + nth_of_kind;
 		sim_connectx3_init(d);
@@ -124,17 +128,44 @@ static void dev_init(struct hwmsg_sim *s, struct sim_dev *d, uint32_t index,
 	d->next_issue = s->start_ns + index * s->interval_ns;
 }
 
-struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
+/* The recording, once for all the devices playing it. */
+static int load_mlxsw(struct hwmsg_sim *s, struct hwmsg_err *err)
+{
+	unsigned int i;
+
+	for (i = 0; i < s->opts.n_devices; i++)
+		if (s->opts.kinds[i] == HWMSG_SIM_MLXSW)
+			break;
+	if (i == s->opts.n_devices)
+		return 0;
+	s->mlxsw = malloc(sizeof(*s->mlxsw));
+	if (!s->mlxsw)
+		return hwmsg_errf(err, 0, "sim: out of memory");
+	if (sim_recording_load(s->mlxsw, sim_mlxsw_files, sim_mlxsw_n_files,
+			       err)) {
+		hwmsg_err_prefix(err, "sim");
+		free(s->mlxsw);
+		s->mlxsw = NULL;
+		return -1;
+	}
+	return 0;
+}
+
+struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts,
+				struct hwmsg_err *err)
 {
 	static const struct hwmsg_sim_opts defaults = {
 		.n_devices = 2,
 		.kinds = { HWMSG_SIM_SPECTRUM, HWMSG_SIM_CONNECTX3 },
 	};
 	struct hwmsg_sim *s = calloc(1, sizeof(*s));
-	unsigned int i, n_kind[2] = { 0, 0 };
+	/* Spectrum switches, played or modelled, are numbered together */
+	unsigned int i, n_switch = 0, n_cx3 = 0;
 
-	if (!s)
+	if (!s) {
+		hwmsg_errf(err, 0, "sim: out of memory");
 		return NULL;
+	}
 	if (opts)
 		s->opts = *opts;
 	if (!s->opts.n_devices) {
@@ -145,6 +176,10 @@ struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
 		s->opts.n_devices = HWMSG_SIM_MAX_DEVICES;
 	if (!s->opts.rate)
 		s->opts.rate = SIM_DEFAULT_RATE;
+	if (load_mlxsw(s, err)) {
+		free(s);
+		return NULL;
+	}
 	s->start_ns = s->opts.start_ns ? s->opts.start_ns : SIM_EPOCH_NS;
 	s->n_devs = s->opts.n_devices;
 	for (i = 0; i < SIM_SLOTS; i++)
@@ -156,12 +191,15 @@ struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts)
 	if (!s->interval_ns)
 		s->interval_ns = 1;
 	for (i = 0; i < s->n_devs; i++) {
-		enum hwmsg_sim_kind k = HWMSG_SIM_SPECTRUM;
+		enum hwmsg_sim_kind k = s->opts.kinds[i];
 
-		if (s->opts.kinds[i] == HWMSG_SIM_CONNECTX3)
-			k = HWMSG_SIM_CONNECTX3;
-
-		dev_init(s, &s->devs[i], i, k, n_kind[k]++);
+		if (k == HWMSG_SIM_CONNECTX3)
+			dev_init(s, &s->devs[i], i, k, n_cx3++);
+		else if (k == HWMSG_SIM_MLXSW)
+			dev_init(s, &s->devs[i], i, k, n_switch++);
+		else
+			dev_init(s, &s->devs[i], i, HWMSG_SIM_SPECTRUM,
+				 n_switch++);
 	}
 	return s;
 }
@@ -174,6 +212,9 @@ void hwmsg_sim_free(struct hwmsg_sim *s)
 		return;
 	for (i = 0; i < s->n_devs; i++)
 		sim_regfile_free(&s->devs[i].regs);
+	if (s->mlxsw)
+		sim_recording_free(s->mlxsw);
+	free(s->mlxsw);
 	free(s);
 }
 
@@ -250,8 +291,8 @@ static uint32_t heap_pop(struct hwmsg_sim *s)
 	}
 }
 
-static struct sim_record *push(struct hwmsg_sim *s, struct sim_dev *d,
-			       uint64_t ts, uint8_t dir)
+struct sim_record *sim_push(struct hwmsg_sim *s, struct sim_dev *d,
+			    uint64_t ts, uint8_t dir)
 {
 	uint32_t slot = s->free_slots[--s->n_free];
 	struct sim_record *r = &s->slots[slot];
@@ -269,7 +310,7 @@ static void push_emad(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts,
 		      const struct sim_access *a, uint8_t status,
 		      const char *fw_string, uint32_t latency_us)
 {
-	struct sim_record *r = push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
+	struct sim_record *r = sim_push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
 							 HWMSG_DIR_TO_HW);
 	struct hwmsg_emad_op op = {
 		.tid = tid,
@@ -295,7 +336,7 @@ static void push_emad(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts,
 static void push_cmdreg(struct hwmsg_sim *s, struct sim_dev *d, uint64_t ts,
 			bool response, const struct sim_access *a)
 {
-	struct sim_record *r = push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
+	struct sim_record *r = sim_push(s, d, ts, response ? HWMSG_DIR_FROM_HW :
 							 HWMSG_DIR_TO_HW);
 
 	r->len = (uint32_t)hwmsg_cmdreg_build(r->buf, sizeof(r->buf),
@@ -372,6 +413,12 @@ static void refill(struct hwmsg_sim *s, struct sim_dev *d)
 	unsigned int n_free = s->n_free;
 	bool serial;
 
+	if (d->kind == HWMSG_SIM_MLXSW) {
+		/* the recorded gaps inside, the rate between transactions */
+		sim_mlxsw_issue(s, d, t);
+		d->next_issue = t + (n_free - s->n_free) * s->interval_ns;
+		return;
+	}
 	memset(d->req, 0, sizeof(d->req));
 	d->now_ns = t;
 	if (d->kind == HWMSG_SIM_SPECTRUM)
@@ -419,7 +466,8 @@ void hwmsg_sim_next(struct hwmsg_sim *s, struct hwmsg_record *rec)
 
 		if (s->heap_n && d->next_issue > top)
 			break;
-		if (s->n_free < SIM_QUEUE_MAX) {
+		if (s->n_free < (d->kind == HWMSG_SIM_MLXSW ?
+				 sim_mlxsw_need(d) : SIM_QUEUE_MAX)) {
 			/* all slots in flight: the driver blocks a while */
 			d->next_issue = top + 1;
 			continue;

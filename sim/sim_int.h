@@ -4,12 +4,17 @@
  * in time order and turns a register access into request/response records
  * (with faults); spectrum.c and connectx3.c decide which accesses a driver
  * makes and what the firmware answers; regfile.c remembers writes.
+ * recording.c reads the built-in captures of the real mlxsw into
+ * transactions, mlxsw.c plays them back.
  */
 #ifndef HWMSG_SIM_INT_H
 #define HWMSG_SIM_INT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "hwmsg/err.h"
 
 #include "hwmsg/sim.h"
 #include "hwmsg/sim_regs.h"
@@ -20,6 +25,7 @@
 #define SIM_QUEUE_MAX	6	/* records one access can produce */
 #define SIM_SLOTS	1024	/* records in flight, all devices */
 #define SIM_MAX_PORTS	64
+#define SIM_TXN_MAX	64	/* records of one played transaction */
 
 /* A port register's 10-bit local port, as the driver packs it: 8 bits in
  * local_port, the high 2 in lp_msb (MLXSW_ITEM32_LP). */
@@ -58,6 +64,43 @@ struct sim_access {
 	const char *fw_string;	/* the answer's STRING TLV, or NULL */
 	uint8_t *req;		/* reg_len bytes, zeroed beforehand */
 	uint8_t *resp;		/* filled by sim_answer() */
+};
+
+/* A file built into the library (cmake/embed.cmake). */
+struct sim_embedded {
+	const char *name;
+	const unsigned char *data;
+	size_t len;
+};
+
+/* mlxsw_recorded.c: the probe, then the configuration work */
+extern const struct sim_embedded sim_mlxsw_files[];
+extern const unsigned int sim_mlxsw_n_files;
+
+/* A recorded record, as a transaction plays it. */
+struct sim_played {
+	uint64_t off_ns;		/* after the transaction's first */
+	uint32_t at;			/* its bytes in sim_recording.bytes */
+	uint16_t len;
+	uint16_t tid_off;		/* the EMAD tid, in those bytes */
+	uint8_t dir;
+};
+
+/* A request with its answer and resends, or a record paired with none. */
+struct sim_txn {
+	uint32_t first;			/* into sim_recording.recs */
+	uint32_t n;
+};
+
+/* The recorded captures as transactions, in the order they began. */
+struct sim_recording {
+	uint8_t *bytes;
+	size_t n_bytes;
+	struct sim_played *recs;
+	uint32_t n_recs;
+	struct sim_txn *txns;
+	uint32_t n_txns;
+	uint32_t loop_from;		/* the last file's first transaction */
 };
 
 struct sim_dev;
@@ -102,6 +145,10 @@ struct sim_dev {
 
 	uint64_t next_issue;		/* time of the next request */
 
+	/* mlxsw: the recording and the next transaction of it */
+	const struct sim_recording *played;
+	uint32_t txn;
+
 	uint8_t req[SIM_REG_MAX], resp[SIM_REG_MAX];
 	char str[HWMSG_EMAD_STRING_LEN];
 };
@@ -114,6 +161,7 @@ struct hwmsg_sim {
 	uint64_t order;
 	unsigned int n_devs;
 	struct sim_dev devs[HWMSG_SIM_MAX_DEVICES];
+	struct sim_recording *mlxsw;	/* loaded when a device plays it */
 
 	/* records generated, not yet returned: a pool and a min-heap on time */
 	struct sim_record slots[SIM_SLOTS];
@@ -123,6 +171,21 @@ struct hwmsg_sim {
 	unsigned int heap_n;
 	uint32_t returned;		/* handed out, freed next call */
 };
+
+/* sim.c: a record of d at ts into the time heap; the caller fills it */
+struct sim_record *sim_push(struct hwmsg_sim *s, struct sim_dev *d,
+			    uint64_t ts, uint8_t dir);
+
+/* recording.c: files in order; the last one is looped */
+int sim_recording_load(struct sim_recording *r,
+		       const struct sim_embedded *files, unsigned int n_files,
+		       struct hwmsg_err *err);
+void sim_recording_free(struct sim_recording *r);
+
+/* mlxsw.c: records the next transaction needs; queue them at t */
+void sim_mlxsw_init(struct sim_dev *d, const struct sim_recording *r);
+unsigned int sim_mlxsw_need(const struct sim_dev *d);
+void sim_mlxsw_issue(struct hwmsg_sim *s, struct sim_dev *d, uint64_t t);
 
 /* regfile.c */
 int sim_reg_index(uint16_t reg_id, const uint8_t *payload);

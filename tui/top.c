@@ -81,7 +81,7 @@ static void usage(FILE *f)
 		"       hwmsg top -r FILE [FILE...] [--follow] [--max N]\n\n"
 		"  --sim[=KINDS]  live from the built-in simulator; KINDS "
 		"e.g.\n"
-		"                 spectrum,connectx3 (the default)\n"
+		"                 spectrum,connectx3 (the default), mlxsw,cx3\n"
 		"  --source NAME[=ARG]  live from a capture source: ");
 	source_live_names(f);
 	fprintf(f, "\n"

@@ -14,6 +14,17 @@
  *              accesses, ~0.8% are answered busy and resent with the same tid,
  *              ~0.2% get no answer and are resent after 200 ms, ~0.5% take
  *              2-8 ms. tid: upper 32 bits random per device, lower a counter.
+ *   mlxsw:     the conversation of Linux 6.1's mlxsw_spectrum, recorded in
+ *              QEMU (tests/data: the probe, then its configuration work),
+ *              played back: the probe once, then the configuration work
+ *              over and over. pci 0000:03:00.0 (numbered with the spectrum
+ *              devices: "spectrum,mlxsw" is 03 and 04), mlxsw_spectrum.
+ *              Each transaction (a request, its answer, any resend) starts
+ *              at the paced time and keeps the recorded gaps inside it; it
+ *              gets a fresh tid (upper 32 bits random per device, lower a
+ *              counter, as mlxsw's), the payloads are the recorded bytes.
+ *              The recording's overlapping transactions (two CPUs) are
+ *              played one after the other.
  *   connectx3: pci 0000:81:00.0 (then 82, ...), mlx4_core, 2 ports, CMD_REG.
  *              PTYS queries of both ports, then MTMP/PTYS/PAOS/PMTU/PPCNT
  *              polling and at most once a second a port type change (PTYS
@@ -39,6 +50,7 @@
 enum hwmsg_sim_kind {
 	HWMSG_SIM_SPECTRUM,
 	HWMSG_SIM_CONNECTX3,
+	HWMSG_SIM_MLXSW,
 };
 
 #define HWMSG_SIM_MAX_DEVICES 8
@@ -55,14 +67,18 @@ struct hwmsg_sim;
 
 /*
  * Parse a device list into opts->kinds and opts->n_devices: kinds
- * "spectrum" (or "sx") and "connectx3" (or "cx3"), comma-separated, each
- * with an optional ":count", e.g. "spectrum:2,cx3". At most
+ * "spectrum" (or "sx"), "mlxsw" and "connectx3" (or "cx3"), comma-separated,
+ * each with an optional ":count", e.g. "mlxsw:2,cx3". At most
  * HWMSG_SIM_MAX_DEVICES in all. -1 with err naming the offset on error.
  */
 int hwmsg_sim_parse_kinds(const char *spec, struct hwmsg_sim_opts *opts,
 			  struct hwmsg_err *err);
-/* opts may be NULL (seed 0, defaults); NULL when out of memory. */
-struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts);
+/*
+ * opts may be NULL (seed 0, defaults). NULL with err set (may be NULL)
+ * when out of memory or when the recording mlxsw plays does not decode.
+ */
+struct hwmsg_sim *hwmsg_sim_new(const struct hwmsg_sim_opts *opts,
+				struct hwmsg_err *err);
 void hwmsg_sim_free(struct hwmsg_sim *sim);
 /*
  * The next record (request or response) in virtual time; valid until the

@@ -26,7 +26,7 @@ static void feed(struct top_store *s, struct hwmsg_sim *sim, unsigned int n)
 static void test_ring(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 1 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&o);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&o, NULL);
 	struct top_store s;
 	const struct top_msg *m;
 	uint64_t seq, n = 0;
@@ -56,7 +56,7 @@ static void test_ring(void)
 static void test_pairing(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 1 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&o);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&o, NULL);
 	struct top_store s;
 	const struct top_msg *m, *q;
 	unsigned int matched = 0, named = 0, paired = 0;
@@ -97,7 +97,7 @@ static void test_pairing(void)
 static void test_view(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 1 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&o);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&o, NULL);
 	struct top_store s;
 	struct top_view v;
 	uint64_t seq, kept_sel, from;
@@ -276,7 +276,7 @@ static void test_event_row(void)
 static void test_expr_filter(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 3 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&o);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&o, NULL);
 	struct hwmsg_err err = { 0 };
 	struct top_store s;
 	struct top_view v;

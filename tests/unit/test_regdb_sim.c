@@ -19,7 +19,7 @@ int main(void)
 {
 	const struct hwmsg_regdb *db = hwmsg_regdb_builtin();
 	struct hwmsg_sim_opts opts = { .seed = 42 };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&opts);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&opts, NULL);
 	unsigned int i, n_regs = 0, n_ids = 0, no_layout = 0, missing = 0;
 	static unsigned int seen[0x10000];
 	struct hwmsg_record rec;

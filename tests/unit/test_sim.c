@@ -17,7 +17,7 @@
 static void test_same_seed_same_stream(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 42 };
-	struct hwmsg_sim *a = hwmsg_sim_new(&o), *b = hwmsg_sim_new(&o);
+	struct hwmsg_sim *a = hwmsg_sim_new(&o, NULL), *b = hwmsg_sim_new(&o, NULL);
 	struct hwmsg_record ra, rb;
 	unsigned int i, differ = 0;
 
@@ -38,7 +38,7 @@ static void test_same_seed_same_stream(void)
 static void test_other_seed_other_stream(void)
 {
 	struct hwmsg_sim_opts o1 = { .seed = 1 }, o2 = { .seed = 2 };
-	struct hwmsg_sim *a = hwmsg_sim_new(&o1), *b = hwmsg_sim_new(&o2);
+	struct hwmsg_sim *a = hwmsg_sim_new(&o1, NULL), *b = hwmsg_sim_new(&o2, NULL);
 	struct hwmsg_record ra, rb;
 	unsigned int i, differ = 0;
 
@@ -166,7 +166,7 @@ static void check_cx3(struct stream_facts *f, const struct hwmsg_msg *m)
 static void test_stream(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 7 };
-	struct hwmsg_sim *s = hwmsg_sim_new(&o);
+	struct hwmsg_sim *s = hwmsg_sim_new(&o, NULL);
 	struct hwmsg_txn *t = hwmsg_txn_new();
 	struct stream_facts *f = calloc(1, sizeof(*f));
 	struct hwmsg_record r;
@@ -252,7 +252,7 @@ static void test_clock_and_rate(void)
 {
 	struct hwmsg_sim_opts o = { .seed = 3, .start_ns = 5000000000ull,
 				    .rate = 10000 };
-	struct hwmsg_sim *s = hwmsg_sim_new(&o);
+	struct hwmsg_sim *s = hwmsg_sim_new(&o, NULL);
 	struct hwmsg_record r;
 	uint64_t first;
 	unsigned int i;
@@ -268,7 +268,7 @@ static void test_clock_and_rate(void)
 	hwmsg_sim_free(s);
 
 	/* no options: the fixed epoch, the Spectrum's MGIR first */
-	s = hwmsg_sim_new(NULL);
+	s = hwmsg_sim_new(NULL, NULL);
 	hwmsg_sim_next(s, &r);
 	CHECK_EQ(r.ts_ns, 1767225600ull * 1000000000ull);
 	CHECK_STR(r.dev, SX);
@@ -297,7 +297,7 @@ static void test_parse_kinds(void)
 
 	CHECK_EQ(hwmsg_sim_parse_kinds("spectrum,foo", &o, &err), -1);
 	CHECK_STR(err.msg,
-		  "offset 9: unknown device kind 'foo' (spectrum/sx, connectx3/cx3)");
+		  "offset 9: unknown device kind 'foo' (spectrum/sx, mlxsw, connectx3/cx3)");
 	CHECK_EQ(hwmsg_sim_parse_kinds("sx:0", &o, &err), -1);
 	CHECK_STR(err.msg, "offset 0: bad device count in 'sx:0'");
 	CHECK_EQ(hwmsg_sim_parse_kinds("sx,,cx3", &o, &err), -1);
@@ -308,7 +308,7 @@ static void test_parse_kinds(void)
 
 	CHECK_EQ(hwmsg_sim_parse_kinds("sx:2,cx3", &o, &err), 0);
 	o.seed = 9;
-	s = hwmsg_sim_new(&o);
+	s = hwmsg_sim_new(&o, NULL);
 	for (i = 0; i < 3000; i++) {
 		hwmsg_sim_next(s, &r);
 		if (!strcmp(r.dev, "0000:03:00.0"))

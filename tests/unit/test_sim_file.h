@@ -17,7 +17,7 @@ static inline void test_write_sim(const char *p, unsigned int n,
 {
 	struct hwmsg_writer_opts o = { .record_clock = true };
 	struct hwmsg_sim_opts so = { .seed = seed, .start_ns = start_ns };
-	struct hwmsg_sim *sim = hwmsg_sim_new(&so);
+	struct hwmsg_sim *sim = hwmsg_sim_new(&so, NULL);
 	struct hwmsg_writer *w;
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
