@@ -17,9 +17,13 @@ settle 1
 run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
 settle 0.5
 kill -0 "$pid" || fail "hwmsgd died under load"
+# the driver polls on its own: without its device it is silent, so that
+# nothing is sent between hwmsgd's last read and its exit
+run sh -c "echo 1 > $DEL"
 capture_stop over
 [ "$(cat /out/over.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/over.rc)"
 vm_nl stats | tee /out/stats.txt
+run sh -c "echo '1 spectrum 2' > $NEW"
 
 # the tracepoint source with one-page rings: the loss perf reports
 # (PERF_RECORD_LOST) plus what was written is what the driver sent (its

@@ -28,6 +28,9 @@ wait $p1 || fail "burst on cpu 0 failed"
 wait $p2 || fail "burst on cpu 1 failed"
 # a last message after everything, so that a loss at the tail shows
 run sh -c "echo 1 > $DBG/hwmsg_sim1/burst"
+# the driver polls on its own: without its device it is silent, so that
+# nothing is sent between hwmsgd's last read and its exit
+run sh -c "echo 1 > $DEL"
 settle 1
 capture_stop nlmon
 [ "$(cat /out/nlmon.rc)" = 0 ] || fail "hwmsgd exited $(cat /out/nlmon.rc)"
