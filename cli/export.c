@@ -15,11 +15,6 @@ struct export_stash {
 	char *mem;		/* payload and names */
 };
 
-uint64_t export_ref(uint64_t frame, bool written)
-{
-	return frame << 1 | written;
-}
-
 int export_open(struct export *e, const char *path, bool pairs,
 		const char *what)
 {
@@ -120,26 +115,25 @@ static int stash_take(struct export *e, uint64_t frame)
 	return ret;
 }
 
-int export_record(struct export *e, const struct hwmsg_record *rec,
-		  const struct hwmsg_txn_info *info, uint64_t frame,
+int export_record(struct export *e, const struct hwmsg_trace_item *it,
 		  bool selected)
 {
+	const struct hwmsg_txn_info *info = it->txn;
 	bool answer = e->pairs && info && info->is_response && info->matched;
 
 	/* the answer to a request that was written goes with it */
-	if (answer && (info->req_ref & 1))
+	if (answer && it->req_marked)
 		selected = true;
 	if (!selected) {
-		if (e->pairs && info && !info->is_response && !info->event)
-			stash_put(e, rec, frame);
+		if (e->pairs && it->msg && !info->is_response && !info->event)
+			stash_put(e, &it->rec, it->frame);
 		else
-			left_out(e, rec);
+			left_out(e, &it->rec);
 		return 0;
 	}
-	if (answer && !(info->req_ref & 1) &&
-	    stash_take(e, info->req_ref >> 1))
+	if (answer && !it->req_marked && stash_take(e, info->req_ref))
 		return -1;
-	return write_one(e, rec) ? -1 : 1;
+	return write_one(e, &it->rec) ? -1 : 1;
 }
 
 void export_add_drops(struct export *e, const struct hwmsg_reader *r)

@@ -13,7 +13,7 @@
 #include <stdint.h>
 
 #include "hwmsg/io.h"
-#include "hwmsg/txn.h"
+#include "hwmsg/trace.h"
 
 struct export_stash;
 
@@ -31,15 +31,13 @@ struct export {
 int export_open(struct export *e, const char *path, bool pairs,
 		const char *what);
 /*
- * One record, in file order, after pairing (info from a txn fed with refs
- * export_ref() made). selected: the options chose it. Returns 1 when rec
- * was written, 0 when not, -1 after printing a write error.
+ * One record of the cursor, in file order; a request written is to be
+ * hwmsg_trace_mark()ed, so that its response follows it. selected: the
+ * options chose it. Returns 1 when it was written, 0 when not, -1 after
+ * printing a write error.
  */
-int export_record(struct export *e, const struct hwmsg_record *rec,
-		  const struct hwmsg_txn_info *info, uint64_t frame,
+int export_record(struct export *e, const struct hwmsg_trace_item *it,
 		  bool selected);
-/* The txn ref of a record: its frame, and whether it was written. */
-uint64_t export_ref(uint64_t frame, bool written);
 /* After each input file: its drop counts go into the new file. */
 void export_add_drops(struct export *e, const struct hwmsg_reader *r);
 /* Close; prints "N of M records written to FILE". 0 or -1. */

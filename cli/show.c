@@ -15,6 +15,7 @@
 #include "hwmsg/io.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/trace.h"
 #include "hwmsg/txn.h"
 #include "export.h"
 #include "print.h"
@@ -62,8 +63,8 @@ static void show_usage(FILE *f)
 /* Everything show prints goes through this one buffer. */
 static struct obuf out;
 
-/* arg non-NULL: pushed out of the pairing table, not at the end. */
-static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+/* evicted: pushed out of the pairing table, not at the end. */
+static void print_orphan(const struct hwmsg_txn_orphan *o, bool evicted)
 {
 	ob_puts(&out, "orphan:");
 	ob_device(&out, o->bus, o->dev);
@@ -77,7 +78,7 @@ static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 	}
 	ob_puts(&out, " sent at ");
 	ob_time(&out, o->ts_ns, 0);
-	if (arg)
+	if (evicted)
 		ob_printf(&out, " not answered within %u requests\n",
 			  HWMSG_TXN_MAX_PENDING);
 	else
@@ -85,21 +86,36 @@ static void print_orphan(const struct hwmsg_txn_orphan *o, void *arg)
 	ob_end_record(&out);
 }
 
-static bool selected(struct show_opts *o, const struct hwmsg_filter_rec *fr)
+static void print_evicted(const struct hwmsg_txn_orphan *o, bool marked,
+			  void *arg)
 {
-	const struct hwmsg_msg *msg = fr->msg;
+	(void)marked, (void)arg;
+	print_orphan(o, true);
+}
+
+static void print_unanswered(const struct hwmsg_txn_orphan *o, bool marked,
+			     void *arg)
+{
+	(void)marked, (void)arg;
+	print_orphan(o, false);
+}
+
+/* -Y, -d, --since, --until are the cursor's; -e and -R are show's own. */
+static bool selected(const struct show_opts *o,
+		     const struct hwmsg_trace_item *it)
+{
+	const struct hwmsg_msg *msg = it->msg;
 
 	if (o->errors_only && (!msg || !msg->op.status))
 		return false;
 	if (o->reg && (!msg || msg->op.reg_id != o->reg_id))
 		return false;
-	return select_match(&o->sel, fr);
+	return it->selected;
 }
 
 struct show_state {
-	struct hwmsg_txn *txn;		/* NULL: --no-pair */
-	uint64_t n, shown, first_ts;
-	uint64_t frames_before;		/* packets of the files before */
+	struct hwmsg_trace *t;
+	uint64_t shown;
 	bool done;			/* --count reached */
 };
 
@@ -125,62 +141,35 @@ static void warn_drops(const struct hwmsg_reader *r, const char *path)
 static int show_file(const char *path, struct show_opts *o,
 		     struct show_state *s)
 {
+	struct hwmsg_trace_item it;
 	struct hwmsg_reader *r;
-	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	int ret = 1, bad = 0;
 
-	r = hwmsg_reader_open(path, &err);
-	if (!r) {
+	if (hwmsg_trace_open(s->t, path, &err)) {
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
+	r = hwmsg_trace_reader(s->t);
 	if (!o->exp.quiet)
 		tracer_time_note(r, path, stderr);
-	while (!s->done && (ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_txn_info info = { 0 }, finfo;
-		struct hwmsg_msg msg;
-		struct hwmsg_err merr;
-		struct hwmsg_filter_rec fr = { .rec = &rec };
-		uint64_t frame;
-		bool decoded, sel;
-		int rc;
+	while (!s->done && (ret = hwmsg_trace_next(s->t, &it, &err)) != 0) {
+		bool sel;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			bad = 1;
 			continue;
 		}
-		if (!s->n)
-			s->first_ts = rec.ts_ns;
-		s->n++;
-		frame = s->frames_before + hwmsg_reader_info(r)->packets;
-		/* 1: decoded, with a problem (a cut, a bad TLV) to mark */
-		rc = hwmsg_msg_decode(&rec, &msg, &merr);
-		decoded = rc >= 0;
-		/* refs: the frame and whether -w wrote it (export_ref) */
-		if (decoded && s->txn)
-			hwmsg_txn_feed_ref(s->txn, &rec, &msg,
-					   export_ref(frame, false), &info);
-		/* frame numbers as the plugin's response_to */
-		finfo = info;
-		finfo.req_ref >>= 1;
-		finfo.first_ref >>= 1;
-		finfo.prev_ref >>= 1;
-		fr.msg = decoded ? &msg : NULL;
-		fr.txn = s->txn ? &finfo : NULL;
-		fr.number = frame;
-		fr.first_ts_ns = s->first_ts;
-		sel = selected(o, &fr);
+		sel = selected(o, &it);
 		if (o->out) {
-			int w = export_record(&o->exp, &rec,
-					      s->txn ? &info : NULL, frame, sel);
+			int w = export_record(&o->exp, &it, sel);
 
 			if (w < 0) {
 				s->done = true;
 				bad = 1;
-			} else if (w && decoded && s->txn && !info.is_response) {
-				hwmsg_txn_set_ref(s->txn, export_ref(frame, true));
+			} else if (w) {
+				hwmsg_trace_mark(s->t);
 			}
 			continue;
 		}
@@ -190,25 +179,24 @@ static int show_file(const char *path, struct show_opts *o,
 		if (o->count && ++s->shown >= o->count)
 			s->done = true;
 		if (o->json) {
-			print_record_json(&out, &rec, decoded ? &msg : NULL,
-					  s->txn ? &finfo : NULL, o->verbose);
+			print_record_json(&out, &it.rec, it.msg, it.txn,
+					  o->verbose);
 			ob_end_record(&out);
 			continue;
 		}
 		if (o->numbers) {
-			ob_u64(&out, frame);
+			ob_u64(&out, it.frame);
 			ob_putc(&out, ' ');
 		}
-		print_record_line(&out, &rec, decoded ? &msg : NULL,
-				  s->txn ? &finfo : NULL,
-				  o->relative ? s->first_ts : 0);
-		if (rc && rec.type != HWMSG_TYPE_DEVLINK_EVENT) {
+		print_record_line(&out, &it.rec, it.msg, it.txn,
+				  o->relative ? it.first_ts_ns : 0);
+		if (it.decode_rc && it.rec.type != HWMSG_TYPE_DEVLINK_EVENT) {
 			ob_put(&out, "  ! ", 4);
-			ob_puts(&out, merr.msg);
+			ob_puts(&out, it.decode_err.msg);
 			ob_putc(&out, '\n');
 		}
 		if (o->verbose)
-			print_record_detail(&out, &rec, decoded ? &msg : NULL);
+			print_record_detail(&out, &it.rec, it.msg);
 		ob_end_record(&out);
 	}
 	if (o->out)
@@ -218,8 +206,7 @@ static int show_file(const char *path, struct show_opts *o,
 			warn_drops(r, path);
 		tracer_end_note(r, path, stderr);
 	}
-	s->frames_before += hwmsg_reader_info(r)->packets;
-	hwmsg_reader_close(r);
+	hwmsg_trace_close(s->t);
 	return bad;
 }
 
@@ -271,22 +258,21 @@ static int show_files(int n, char **paths, struct show_opts *o)
 		if (fail)
 			return 1;
 	}
-	if (!o->no_pair) {
-		s.txn = hwmsg_txn_new();
-		if (!s.txn) {
-			fprintf(stderr, "hwmsg: out of memory\n");
-			return 1;
-		}
-		if (printing_orphans(o))
-			hwmsg_txn_set_evict_cb(s.txn, print_orphan, s.txn);
+	s.t = hwmsg_trace_new(o->no_pair ? HWMSG_TRACE_DECODE :
+				 HWMSG_TRACE_PAIR);
+	if (!s.t) {
+		fprintf(stderr, "hwmsg: out of memory\n");
+		return 1;
 	}
+	for (unsigned int i = 0; i < o->sel.n; i++)
+		hwmsg_trace_select(s.t, o->sel.f[i]);
+	if (printing_orphans(o))
+		hwmsg_trace_set_evict_cb(s.t, print_evicted, NULL);
 	for (int i = 0; i < n && !s.done; i++)
 		ret |= show_file(paths[i], o, &s);
-	if (s.txn) {
-		if (printing_orphans(o))
-			hwmsg_txn_orphans(s.txn, 0, 0, print_orphan, NULL);
-		hwmsg_txn_free(s.txn);
-	}
+	if (printing_orphans(o))
+		hwmsg_trace_orphans(s.t, 0, 0, print_unanswered, NULL);
+	hwmsg_trace_free(s.t);
 	if (o->out && export_close(&o->exp))
 		ret = 1;
 	return ret;
