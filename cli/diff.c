@@ -15,53 +15,47 @@
 #include "diff.h"
 #include "hwmsg/io.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/trace.h"
 #include "json.h"
 
 /* Read one capture into its side: state, errors, accesses, latency. */
 static int load(const char *path, struct diff_side *d)
 {
-	struct hwmsg_txn *txn = hwmsg_txn_new();
-	struct hwmsg_record rec;
+	struct hwmsg_trace *t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
+	struct hwmsg_trace_item it;
 	struct hwmsg_err err;
-	struct hwmsg_reader *r;
 	int ret, bad = 0;
 
 	d->path = path;
 	d->state = hwmsg_state_new();
-	if (!txn || !d->state) {
-		hwmsg_txn_free(txn);
+	if (!t || !d->state) {
+		hwmsg_trace_free(t);
 		fprintf(stderr, "hwmsg: out of memory\n");
 		return 1;
 	}
-	r = hwmsg_reader_open(path, &err);
-	if (!r) {
-		hwmsg_txn_free(txn);
+	if (hwmsg_trace_open(t, path, &err)) {
+		hwmsg_trace_free(t);
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_txn_info info;
-		struct hwmsg_msg msg;
-		uint64_t frame = hwmsg_reader_info(r)->packets;
-
+	while ((ret = hwmsg_trace_next(t, &it, &err)) != 0) {
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			bad = 1;
 			continue;
 		}
 		d->records++;
-		if (hwmsg_msg_decode(&rec, &msg, &err) < 0)
+		if (!it.msg)
 			continue;
-		hwmsg_txn_feed_ref(txn, &rec, &msg, frame, &info);
-		if (hwmsg_state_feed(d->state, &rec, &msg, &info, frame) ||
-		    diff_count(d, &rec, &msg, &info)) {
+		if (hwmsg_state_feed(d->state, &it.rec, it.msg, it.txn,
+				     it.frame) ||
+		    diff_count(d, &it.rec, it.msg, it.txn)) {
 			fprintf(stderr, "hwmsg: out of memory\n");
 			bad = 1;
 			break;
 		}
 	}
-	hwmsg_reader_close(r);
-	hwmsg_txn_free(txn);
+	hwmsg_trace_free(t);
 	return bad;
 }
 

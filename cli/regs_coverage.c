@@ -10,6 +10,7 @@
 #include "json.h"
 #include "hwmsg/io.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/trace.h"
 
 #define COV_BITS_MAX 160
 
@@ -17,33 +18,36 @@
 static bool cov_file(struct hwmsg_reg_coverage *c, const char *path,
 		     uint64_t *bad)
 {
+	struct hwmsg_trace *t = hwmsg_trace_new(HWMSG_TRACE_DECODE);
+	struct hwmsg_trace_item it;
 	struct hwmsg_err err = { 0 };
-	struct hwmsg_reader *r = hwmsg_reader_open(path, &err);
-	struct hwmsg_record rec;
+	bool ok = true;
 	int ret;
 
-	if (!r) {
-		fprintf(stderr, "hwmsg regs: %s\n", err.msg);
+	if (!t) {
+		fprintf(stderr, "hwmsg regs: out of memory\n");
 		return false;
 	}
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_msg msg;
-
-		if (ret < 0 || (rec.type != HWMSG_TYPE_MLX_EMAD &&
-				rec.type != HWMSG_TYPE_MLX_CMD_REG))
+	if (hwmsg_trace_open(t, path, &err)) {
+		fprintf(stderr, "hwmsg regs: %s\n", err.msg);
+		hwmsg_trace_free(t);
+		return false;
+	}
+	while (ok && (ret = hwmsg_trace_next(t, &it, &err)) != 0) {
+		if (ret < 0 || (it.rec.type != HWMSG_TYPE_MLX_EMAD &&
+				it.rec.type != HWMSG_TYPE_MLX_CMD_REG))
 			continue;
-		if (hwmsg_msg_decode(&rec, &msg, &err) < 0) {
+		if (!it.msg) {
 			(*bad)++;
 			continue;
 		}
-		if (hwmsg_reg_coverage_add(c, &msg, &err) < 0) {
+		if (hwmsg_reg_coverage_add(c, it.msg, &err) < 0) {
 			fprintf(stderr, "hwmsg regs: %s: %s\n", path, err.msg);
-			hwmsg_reader_close(r);
-			return false;
+			ok = false;
 		}
 	}
-	hwmsg_reader_close(r);
-	return true;
+	hwmsg_trace_free(t);
+	return ok;
 }
 
 static const char *cov_name(const struct hwmsg_reg_cov_reg *r)

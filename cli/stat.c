@@ -15,7 +15,7 @@
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
 #include "hwmsg/text.h"
-#include "hwmsg/txn.h"
+#include "hwmsg/trace.h"
 #include "print.h"
 #include "select.h"
 
@@ -69,27 +69,28 @@ static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
 	return s;
 }
 
-/* refs are frame number << 1 | selected */
-static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+/* marked: the request was selected */
+static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
+			 void *arg)
 {
 	struct stat_ctx *c = arg;
 	struct reg_stat *s;
 
-	if (select_active(&c->sel) && !(o->ref & 1))
+	if (!marked)
 		return;
 	s = slot(c, o->reg_id, o->method);
-
 	if (s)
 		s->orphans++;
 }
 
 /* A request pushed out of the pairing table unanswered: an orphan too. */
-static void count_evicted(const struct hwmsg_txn_orphan *o, void *arg)
+static void count_evicted(const struct hwmsg_txn_orphan *o, bool marked,
+			  void *arg)
 {
 	struct stat_ctx *c = arg;
 
 	c->evicted++;
-	count_orphan(o, c);
+	count_orphan(o, marked, c);
 }
 
 /* Which devices the capture holds: the first thing to know of a file. */
@@ -369,49 +370,19 @@ static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 }
 
 /*
- * Pair every record (a selected response needs its request), then ask the
- * selection; the ref remembers the answer for the orphan count.
+ * Account every record of one file; pairing goes on across files. Every
+ * record is paired (a selected response needs its request); a selected
+ * request is marked, for the orphan count.
  */
-static bool select_record(struct stat_ctx *c, const struct hwmsg_record *rec,
-			  const struct hwmsg_msg *msg, uint64_t number,
-			  struct hwmsg_txn *txn, struct hwmsg_txn_info *info)
+static void stat_file(struct stat_ctx *c, struct hwmsg_trace *t)
 {
-	struct hwmsg_filter_rec fr = {
-		.rec = rec, .msg = msg, .txn = info, .number = number,
-		.first_ts_ns = c->sel_first_ts,
-	};
-	bool selected;
-
-	if (!select_active(&c->sel)) {
-		if (msg)
-			hwmsg_txn_feed_ref(txn, rec, msg, number << 1 | 1, info);
-		return true;
-	}
-	if (msg)
-		hwmsg_txn_feed_ref(txn, rec, msg, number << 1, info);
-	/* response_to and friends are frame numbers, as in the plugin */
-	info->req_ref >>= 1;
-	info->first_ref >>= 1;
-	info->prev_ref >>= 1;
-	selected = select_match(&c->sel, &fr);
-	if (selected && msg && !info->is_response)	/* an orphan to count */
-		hwmsg_txn_set_ref(txn, number << 1 | 1);
-	return selected;
-}
-
-/* Account every record of one file; pairing goes on across files. */
-static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
-		      struct hwmsg_reader *r)
-{
-	struct hwmsg_record rec;
+	struct hwmsg_reader *r = hwmsg_trace_reader(t);
+	struct hwmsg_trace_item it;
 	struct hwmsg_err err;
 	int ret;
 
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_txn_info info = { 0 };
-		struct hwmsg_msg msg;
-		bool decoded, selected;
-		uint64_t number;
+	while ((ret = hwmsg_trace_next(t, &it, &err)) != 0) {
+		const struct hwmsg_record *rec = &it.rec;
 
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
@@ -420,32 +391,28 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_txn *txn,
 				c->malformed++;
 			continue;
 		}
-		if (!c->read++)
-			c->sel_first_ts = rec.ts_ns;
-		number = c->frames_before + hwmsg_reader_info(r)->packets;
-		decoded = hwmsg_msg_decode(&rec, &msg, &err) >= 0;
-		selected = select_record(c, &rec, decoded ? &msg : NULL,
-					 number, txn, &info);
-		if (!selected)
+		c->read++;
+		if (!it.selected)
 			continue;
+		hwmsg_trace_mark(t);
 		/* files of a ring, or merged ones, need not be in order */
-		if (!c->records++ || rec.ts_ns < c->first_ts)
-			c->first_ts = rec.ts_ns;
-		if (rec.ts_ns > c->last_ts)
-			c->last_ts = rec.ts_ns;
-		c->by_type[rec.type < 3 ? rec.type : 3]++;
-		count_device(c, &rec);
-		if (rec.flags & HWMSG_RECF_TRUNCATED)
+		if (!c->records++ || rec->ts_ns < c->first_ts)
+			c->first_ts = rec->ts_ns;
+		if (rec->ts_ns > c->last_ts)
+			c->last_ts = rec->ts_ns;
+		c->by_type[rec->type < 3 ? rec->type : 3]++;
+		count_device(c, rec);
+		if (rec->flags & HWMSG_RECF_TRUNCATED)
 			c->truncated++;
 		/* a cut or damaged message with its OP whole still counts */
-		if (!decoded) {
+		if (!it.msg) {
 			/* other types (devlink events, nfp) are not decoded */
-			if (rec.type == HWMSG_TYPE_MLX_EMAD ||
-			    rec.type == HWMSG_TYPE_MLX_CMD_REG)
+			if (rec->type == HWMSG_TYPE_MLX_EMAD ||
+			    rec->type == HWMSG_TYPE_MLX_CMD_REG)
 				c->undecoded++;
 			continue;
 		}
-		account(c, &rec, &msg, &info);
+		account(c, rec, it.msg, it.txn);
 	}
 	if (hwmsg_reader_info(r)->cut)
 		c->cut++;
@@ -521,43 +488,45 @@ static void free_ctx(struct stat_ctx *c)
 
 int cmd_stat(int argc, char **argv)
 {
-	struct hwmsg_txn *txn;
+	struct hwmsg_trace *t;
 	struct stat_ctx *c;
 	struct hwmsg_err err;
 	int ret = 0, first;
 
 	c = calloc(1, sizeof(*c));
-	txn = hwmsg_txn_new();
-	if (!c || !txn) {
+	t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
+	if (!c || !t) {
 		fprintf(stderr, "hwmsg: out of memory\n");
 		free(c);
-		hwmsg_txn_free(txn);
+		hwmsg_trace_free(t);
 		return 1;
 	}
-	hwmsg_txn_set_evict_cb(txn, count_evicted, c);
+	hwmsg_trace_set_evict_cb(t, count_evicted, c);
 	ret = parse_stat_args(argc, argv, c);
 	if (ret) {
-		hwmsg_txn_free(txn);
+		hwmsg_trace_free(t);
 		free_ctx(c);
 		return ret < 0 ? 0 : ret;
 	}
+	for (unsigned int i = 0; i < c->sel.n; i++)
+		hwmsg_trace_select(t, c->sel.f[i]);
 	first = optind;
 	for (int i = first; i < argc; i++) {
-		struct hwmsg_reader *r = hwmsg_reader_open(argv[i], &err);
+		struct hwmsg_reader *r;
 
-		if (!r) {
+		if (hwmsg_trace_open(t, argv[i], &err)) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			ret = 1;
 			continue;
 		}
-		stat_file(c, txn, r);
+		r = hwmsg_trace_reader(t);
+		stat_file(c, t);
 		c->skipped += hwmsg_reader_info(r)->skipped;
-		c->frames_before += hwmsg_reader_info(r)->packets;
 		add_drops(c, r, argv[i]);
 		tracer_info_add(&c->tracer, r);
-		hwmsg_reader_close(r);
+		hwmsg_trace_close(t);
 	}
-	hwmsg_txn_orphans(txn, 0, 0, count_orphan, c);
+	hwmsg_trace_orphans(t, 0, 0, count_orphan, c);
 	/* nothing could be opened: the errors said it all */
 	if (c->files) {
 		const char *what = argc - first == 1 ? argv[first] :
@@ -571,7 +540,7 @@ int cmd_stat(int argc, char **argv)
 		for (size_t i = 0; i < n; i++)
 			hwmsg_lathist_free(&c->slots[i].lat);
 	}
-	hwmsg_txn_free(txn);
+	hwmsg_trace_free(t);
 	if (c->nomem) {
 		fprintf(stderr, "hwmsg: out of memory: some registers not counted\n");
 		ret = 1;

@@ -57,7 +57,7 @@ struct stat_ctx {
 	/* -Y, -d, --since, --until: only selected records are counted; all
 	 * are paired (a selected response keeps its latency) */
 	struct select sel;
-	uint64_t read, frames_before, sel_first_ts;
+	uint64_t read;
 	bool json;		/* -j */
 	struct tracer_info tracer;	/* perf.data, trace.dat */
 };

@@ -13,6 +13,7 @@
 #include "hwmsg/io.h"
 #include "hwmsg/regdb.h"
 #include "hwmsg/state.h"
+#include "hwmsg/trace.h"
 #include "json.h"
 #include "print.h"
 #include "select.h"
@@ -36,49 +37,32 @@ static void state_usage(FILE *f)
 }
 
 /* Feed every record (pairing all, so events are told apart). */
-static int feed_file(const char *path, struct state_opts *o,
-		     struct hwmsg_state *st, struct hwmsg_txn *txn,
-		     uint64_t *frames, uint64_t *first_ts)
+static int feed_file(const char *path, struct hwmsg_trace *t,
+		     struct hwmsg_state *st)
 {
-	struct hwmsg_record rec;
+	struct hwmsg_trace_item it;
 	struct hwmsg_err err;
-	struct hwmsg_reader *r = hwmsg_reader_open(path, &err);
 	int ret, bad = 0;
 
-	if (!r) {
+	if (hwmsg_trace_open(t, path, &err)) {
 		fprintf(stderr, "hwmsg: %s\n", err.msg);
 		return 1;
 	}
-	while ((ret = hwmsg_reader_next(r, &rec, &err)) != 0) {
-		struct hwmsg_txn_info info = { 0 };
-		struct hwmsg_filter_rec fr = { .rec = &rec, .txn = &info };
-		struct hwmsg_msg msg;
-		uint64_t frame;
-
+	while ((ret = hwmsg_trace_next(t, &it, &err)) != 0) {
 		if (ret < 0) {
 			fprintf(stderr, "hwmsg: %s\n", err.msg);
 			bad = 1;
 			continue;
 		}
-		frame = *frames + hwmsg_reader_info(r)->packets;
-		if (frame == 1 || !*first_ts)
-			*first_ts = rec.ts_ns;
-		if (hwmsg_msg_decode(&rec, &msg, &err) < 0)
+		if (!it.msg || !it.selected)
 			continue;
-		hwmsg_txn_feed_ref(txn, &rec, &msg, frame, &info);
-		fr.msg = &msg;
-		fr.number = frame;
-		fr.first_ts_ns = *first_ts;
-		if (!select_match(&o->sel, &fr))
-			continue;
-		if (hwmsg_state_feed(st, &rec, &msg, &info, frame)) {
+		if (hwmsg_state_feed(st, &it.rec, it.msg, it.txn, it.frame)) {
 			fprintf(stderr, "hwmsg: out of memory\n");
 			bad = 1;
 			break;
 		}
 	}
-	*frames += hwmsg_reader_info(r)->packets;
-	hwmsg_reader_close(r);
+	hwmsg_trace_close(t);
 	return bad;
 }
 
@@ -179,8 +163,7 @@ int cmd_state(int argc, char **argv)
 	};
 	struct state_opts o = { 0 };
 	struct hwmsg_state *st = NULL;
-	struct hwmsg_txn *txn = NULL;
-	uint64_t frames = 0, first_ts = 0;
+	struct hwmsg_trace *t = NULL;
 	int c, ret = 0;
 
 	while ((c = getopt_long(argc, argv, "a:pjhY:d:", lopts, NULL)) != -1) {
@@ -214,20 +197,22 @@ int cmd_state(int argc, char **argv)
 		goto usage;
 	}
 	st = hwmsg_state_new();
-	txn = hwmsg_txn_new();
-	if (!st || !txn) {
+	t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
+	if (!st || !t) {
 		fprintf(stderr, "hwmsg: out of memory\n");
 		ret = 1;
 		goto out;
 	}
+	for (unsigned int i = 0; i < o.sel.n; i++)
+		hwmsg_trace_select(t, o.sel.f[i]);
 	for (int i = optind; i < argc; i++)
-		ret |= feed_file(argv[i], &o, st, txn, &frames, &first_ts);
+		ret |= feed_file(argv[i], t, st);
 	if (o.ports)
 		state_print_ports(st, o.json);
 	else
 		print_state(st, &o);
 out:
-	hwmsg_txn_free(txn);
+	hwmsg_trace_free(t);
 	hwmsg_state_free(st);
 	select_free(&o.sel);
 	return ret;
