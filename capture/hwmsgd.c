@@ -14,8 +14,8 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "capture_filter.h"
 #include "metrics.h"
+#include "pipeline.h"
 #include "hwmsg/io.h"
 #include "hwmsg/sim.h"
 #include "output.h"
@@ -49,7 +49,7 @@ struct config {
 	const char *metrics_path;	/* --metrics */
 	uint64_t metrics_ns;		/* --metrics-interval */
 	struct metrics *metrics;
-	struct capture_filter cf;
+	struct pipeline pipe;		/* -f, --metrics */
 	uint64_t filtered;
 };
 
@@ -332,11 +332,9 @@ static int parse_args(int argc, char **argv, struct config *cfg)
 		return -1;
 	}
 	cfg->oopts.path = cfg->path;
-	if (cfg->filter) {
-		if (capture_filter_init(&cfg->cf, cfg->filter))
-			return -1;
-		cfg->oopts.wopts.filter = cfg->filter;
-	}
+	if (pipeline_init(&cfg->pipe, cfg->filter, cfg->metrics_path))
+		return -1;
+	cfg->oopts.wopts.filter = cfg->filter;
 	return check_sim_kinds(cfg);
 }
 
@@ -431,6 +429,7 @@ static bool reader_left(struct config *cfg, const struct output *out)
 static int drain(struct config *cfg, struct hwmsg_source *src,
 		 struct output *out, uint64_t start, uint64_t *written)
 {
+	const struct hwmsg_trace_item *it = NULL;
 	struct hwmsg_record rec;
 	struct hwmsg_err err;
 	int r;
@@ -440,10 +439,12 @@ static int drain(struct config *cfg, struct hwmsg_source *src,
 		r = src->ops->next(src, &rec, &err);
 		if (r == 0)
 			return 0;
+		if (r > 0)
+			it = pipeline_feed(&cfg->pipe, &rec);
 		if (r > 0 && cfg->metrics)
-			metrics_feed(cfg->metrics, &rec);
+			metrics_feed(cfg->metrics, it);
 		/* left out, not lost: the file counts it apart */
-		if (r > 0 && cfg->filter && !capture_filter_keep(&cfg->cf, &rec)) {
+		if (r > 0 && it && !it->selected) {
 			cfg->filtered++;
 			if (!output_filtered(out, &rec, &err))
 				continue;
@@ -578,7 +579,7 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	if (cfg.metrics_path) {
-		cfg.metrics = metrics_new(cfg.metrics_path);
+		cfg.metrics = metrics_new(cfg.metrics_path, cfg.pipe.t);
 		if (!cfg.metrics) {
 			fprintf(stderr, "hwmsgd: out of memory\n");
 			return 1;
@@ -602,7 +603,7 @@ int main(int argc, char **argv)
 	src.ops->close(&src);
 	if (!cfg.quiet)
 		summary(&cfg, ret != 0, written, held, files, st.dropped);
-	capture_filter_free(&cfg.cf);
+	pipeline_free(&cfg.pipe);
 	metrics_free(cfg.metrics);
 	return ret ? 1 : 0;
 }

@@ -7,7 +7,6 @@
 
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
-#include "hwmsg/txn.h"
 #include "metrics.h"
 
 /* seconds: from a fast EMAD to mlxsw's 200 ms timeout and beyond */
@@ -29,15 +28,15 @@ struct series {
 
 struct metrics {
 	char *path, *tmp;
-	struct hwmsg_txn *txn;
 	struct series *s;
 	size_t n, cap;
 	uint64_t unknown;	/* records that are no EMAD or CMD_REG */
 };
 
-static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg);
+static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
+			 void *arg);
 
-struct metrics *metrics_new(const char *path)
+struct metrics *metrics_new(const char *path, struct hwmsg_trace *t)
 {
 	struct metrics *m = calloc(1, sizeof(*m));
 
@@ -45,14 +44,13 @@ struct metrics *metrics_new(const char *path)
 		return NULL;
 	m->path = strdup(path);
 	m->tmp = malloc(strlen(path) + 8);
-	m->txn = hwmsg_txn_new();
-	if (!m->path || !m->tmp || !m->txn) {
+	if (!m->path || !m->tmp) {
 		metrics_free(m);
 		return NULL;
 	}
 	/* hidden from the textfile collector while it is written */
 	sprintf(m->tmp, "%s.tmp", path);
-	hwmsg_txn_set_evict_cb(m->txn, count_orphan, m);
+	hwmsg_trace_set_evict_cb(t, count_orphan, m);
 	return m;
 }
 
@@ -65,7 +63,6 @@ void metrics_free(struct metrics *m)
 		free(m->s[i].driver);
 	}
 	free(m->s);
-	hwmsg_txn_free(m->txn);
 	free(m->path);
 	free(m->tmp);
 	free(m);
@@ -107,11 +104,13 @@ static struct series *series_of(struct metrics *m, const char *bus,
 	return s;
 }
 
-static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
+			 void *arg)
 {
 	struct series *s = series_of(arg, o->bus, o->dev, NULL, o->reg_id,
 				     o->method);
 
+	(void)marked;	/* every record counts, kept or filtered out */
 	if (s)
 		s->orphans++;
 }
@@ -127,32 +126,30 @@ static void add_latency(struct series *s, uint64_t ns)
 	s->lat_sum_ns += ns;
 }
 
-void metrics_feed(struct metrics *m, const struct hwmsg_record *rec)
+void metrics_feed(struct metrics *m, const struct hwmsg_trace_item *it)
 {
-	struct hwmsg_txn_info info;
-	struct hwmsg_msg msg;
-	struct hwmsg_err err;
+	const struct hwmsg_txn_info *info = it->txn;
+	const struct hwmsg_record *rec = &it->rec;
 	struct series *s;
 
-	if (hwmsg_msg_decode(rec, &msg, &err) < 0) {
+	if (!it->msg) {
 		m->unknown++;
 		return;
 	}
-	hwmsg_txn_feed(m->txn, rec, &msg, &info);
-	s = series_of(m, rec->bus, rec->dev, rec->driver, msg.op.reg_id,
-		      msg.op.method);
+	s = series_of(m, rec->bus, rec->dev, rec->driver, it->msg->op.reg_id,
+		      it->msg->op.method);
 	if (!s)
 		return;
 	if (rec->dir == HWMSG_DIR_FROM_HW)
 		s->from_hw++;
 	else
 		s->to_hw++;
-	if (info.retransmits && !info.is_response)
+	if (info->retransmits && !info->is_response)
 		s->retransmits++;
-	if (info.is_response && msg.op.status)
+	if (info->is_response && it->msg->op.status)
 		s->errors++;
-	if (info.is_response && info.matched)
-		add_latency(s, info.latency_ns);
+	if (info->is_response && info->matched)
+		add_latency(s, info->latency_ns);
 }
 
 /* A label value: backslash, double quote and newline escaped. */

@@ -11,13 +11,15 @@
 
 #include <stdint.h>
 
-#include "hwmsg/record.h"
+#include "hwmsg/trace.h"
 
 struct metrics;
 
-struct metrics *metrics_new(const char *path);
+/* t: the cursor every record goes through (pairing on); its evicted
+ * requests are counted as orphans. */
+struct metrics *metrics_new(const char *path, struct hwmsg_trace *t);
 /* Every record the source delivers (kept or filtered out). */
-void metrics_feed(struct metrics *m, const struct hwmsg_record *rec);
+void metrics_feed(struct metrics *m, const struct hwmsg_trace_item *it);
 /* Write the file now; -1 with a message on stderr. */
 int metrics_write(struct metrics *m, uint64_t dropped, uint64_t filtered);
 void metrics_free(struct metrics *m);
