@@ -122,33 +122,34 @@ static int ring_history(struct top_ui *ui, const struct hwmsg_state_inst *in)
 {
 	const struct top_store *s = &ui->store;
 	struct hwmsg_state *st = hwmsg_state_new();
-	struct hwmsg_txn *txn = hwmsg_txn_new();
+	struct hwmsg_trace *tr = hwmsg_trace_new(HWMSG_TRACE_PAIR);
+	struct hwmsg_trace_item it;
 	struct top_hist *h = &ui->h;
 	long cap = 0;
-	int ret = st && txn ? 0 : -1;
+	int ret = st && tr ? 0 : -1;
 
 	h->from = s->first;
 	h->upto = s->next;
 	for (uint64_t seq = s->first; !ret && seq < s->next; seq++) {
 		const struct top_msg *m = store_get(s, seq);
 		const struct hwmsg_state_inst *t;
-		struct hwmsg_txn_info info;
 		enum hwmsg_state_how how;
 		struct hwmsg_record rec;
-		struct hwmsg_msg msg;
 
-		if (!m || store_decode(s, m, &rec, &msg, NULL) < 0)
+		if (!m)
 			continue;
-		memset(&info, 0, sizeof(info));
-		hwmsg_txn_feed(txn, &rec, &msg, &info);
-		if (hwmsg_state_feed(st, &rec, &msg, &info, seq + 1))
+		store_record(s, m, &rec);
+		hwmsg_trace_feed(tr, &rec, &it);
+		if (!it.msg)
+			continue;
+		if (hwmsg_state_feed(st, &it.rec, it.msg, it.txn, seq + 1))
 			ret = -1;
 		t = hwmsg_state_last(st, &how);
 		if (t && same_inst(t, in) &&
 		    add_access(h, &cap, seq, m->ts_ns, t, how))
 			ret = -1;
 	}
-	hwmsg_txn_free(txn);
+	hwmsg_trace_free(tr);
 	hwmsg_state_free(st);
 	if (h->n > HISTORY_MAX) {
 		long drop = h->n - HISTORY_MAX;

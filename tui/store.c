@@ -8,7 +8,8 @@
 #define TOP_MAX_DEVS 0xffff
 #define TOP_PAIR_SCAN 65536	/* how far back a request is looked for */
 
-static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg);
+static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
+			 void *arg);
 
 int store_init(struct top_store *s, size_t cap)
 {
@@ -19,14 +20,14 @@ int store_init(struct top_store *s, size_t cap)
 	s->ring = calloc(cap, sizeof(*s->ring));
 	s->n_slots = 256;
 	s->reg_slot = calloc(s->n_slots, sizeof(*s->reg_slot));
-	s->txn = hwmsg_txn_new();
+	s->t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
 	s->state = hwmsg_state_new();
-	if (!s->ring || !s->reg_slot || !s->txn || !s->state) {
+	if (!s->ring || !s->reg_slot || !s->t || !s->state) {
 		store_free(s);
 		return -1;
 	}
 	/* requests pushed out of a full table are never answered either */
-	hwmsg_txn_set_evict_cb(s->txn, count_orphan, s);
+	hwmsg_trace_set_evict_cb(s->t, count_orphan, s);
 	return 0;
 }
 
@@ -67,8 +68,7 @@ void store_free(struct top_store *s)
 		free(s->devs[i].dev);
 		free(s->devs[i].driver);
 	}
-	if (s->txn)
-		hwmsg_txn_free(s->txn);
+	hwmsg_trace_free(s->t);
 	if (s->log)
 		hwmsg_state_log_free(s->log);
 	else
@@ -240,8 +240,9 @@ static void pair(struct top_store *s, struct top_msg *rsp, uint64_t req_ts)
 uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 {
 	struct top_msg *m = &s->ring[s->next % s->cap];
-	struct hwmsg_txn_info info;
-	struct hwmsg_msg msg;
+	struct hwmsg_trace_item *it = &s->it;
+	const struct hwmsg_txn_info *info;
+	const struct hwmsg_msg *msg;
 
 	if (s->next - s->first == s->cap) {
 		free(m->payload);
@@ -268,42 +269,42 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 	if (rec->ts_ns && (!s->first_ts_ns || rec->ts_ns < s->first_ts_ns))
 		s->first_ts_ns = rec->ts_ns;
 
-	memset(&msg, 0, sizeof(msg));
-	if (hwmsg_msg_decode(rec, &msg, NULL) < 0) {
+	hwmsg_trace_feed(s->t, rec, it);
+	msg = it->msg;
+	info = it->txn;
+	if (!msg) {
 		s->c.undecoded++;
 		if (s->log)	/* counted: the log numbers records */
 			hwmsg_state_log_feed(s->log, rec, NULL, NULL);
 		return m->seq;
 	}
 	m->flags |= TOP_MSG_DECODED;
-	m->reg_id = msg.op.reg_id;
-	m->method = msg.op.method;
-	m->status = msg.op.status;
-	m->cls = msg.op.cls;
-	m->tid = msg.op.tid;
-	if (msg.op.response)
+	m->reg_id = msg->op.reg_id;
+	m->method = msg->op.method;
+	m->status = msg->op.status;
+	m->cls = msg->op.cls;
+	m->tid = msg->op.tid;
+	if (msg->op.response)
 		m->flags |= TOP_MSG_RESPONSE;
-	if (msg.has_fw_string)
+	if (msg->has_fw_string)
 		m->flags |= TOP_MSG_FW_STRING;
-	if (msg.has_latency) {
+	if (msg->has_latency) {
 		m->flags |= TOP_MSG_HAS_FW_LAT;
-		m->fw_latency_us = msg.latency_us;
+		m->fw_latency_us = msg->latency_us;
 	}
 
-	memset(&info, 0, sizeof(info));
-	hwmsg_txn_feed(s->txn, rec, &msg, &info);
-	m->retransmits = info.retransmits > 255 ? 255 : info.retransmits;
-	if (info.is_response && info.matched) {
+	m->retransmits = info->retransmits > 255 ? 255 : info->retransmits;
+	if (info->is_response && info->matched) {
 		m->flags |= TOP_MSG_MATCHED;
-		m->latency_ns = info.latency_ns;
-		pair(s, m, info.req_ts_ns);
+		m->latency_ns = info->latency_ns;
+		pair(s, m, info->req_ts_ns);
 	}
 	account(s, m);
 	/* out of memory: the state view misses this one, nothing else */
 	if (s->log)
-		hwmsg_state_log_feed(s->log, rec, &msg, &info);
+		hwmsg_state_log_feed(s->log, rec, msg, info);
 	else if (s->state)
-		hwmsg_state_feed(s->state, rec, &msg, &info, m->seq + 1);
+		hwmsg_state_feed(s->state, rec, msg, info, m->seq + 1);
 	return m->seq;
 }
 
@@ -322,9 +323,8 @@ const struct top_dev *store_dev(const struct top_store *s,
 	return m->dev < s->n_devs ? &s->devs[m->dev] : &none;
 }
 
-int store_decode(const struct top_store *s, const struct top_msg *m,
-		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
-		 struct hwmsg_err *err)
+void store_record(const struct top_store *s, const struct top_msg *m,
+		  struct hwmsg_record *rec)
 {
 	const struct top_dev *d = store_dev(s, m);
 
@@ -341,18 +341,27 @@ int store_decode(const struct top_store *s, const struct top_msg *m,
 	rec->payload = m->payload;
 	rec->len = m->len;
 	rec->orig_len = m->orig_len;
+}
+
+int store_decode(const struct top_store *s, const struct top_msg *m,
+		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
+		 struct hwmsg_err *err)
+{
+	store_record(s, m, rec);
 	memset(msg, 0, sizeof(*msg));
 	return hwmsg_msg_decode(rec, msg, err);
 }
 
 /* Mark the orphan's request, if we still hold it. */
-static void count_orphan(const struct hwmsg_txn_orphan *o, void *arg)
+static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
+			 void *arg)
 {
 	struct top_store *s = arg;
 	uint64_t seq = s->next, stop;
 	const struct top_dev *d;
 	struct top_msg *q;
 
+	(void)marked;
 	s->c.orphans++;
 	stop = s->next - s->first > TOP_PAIR_SCAN ? s->next - TOP_PAIR_SCAN
 						  : s->first;
@@ -379,5 +388,5 @@ unsigned int store_reap_orphans(struct top_store *s, uint64_t now_ns,
 		now_ns = s->last_ts_ns;
 	if (timeout_ns && now_ns < timeout_ns)
 		return 0;
-	return hwmsg_txn_orphans(s->txn, now_ns, timeout_ns, count_orphan, s);
+	return hwmsg_trace_orphans(s->t, now_ns, timeout_ns, count_orphan, s);
 }

@@ -17,6 +17,7 @@
 #include "hwmsg/record.h"
 #include "hwmsg/state.h"
 #include "hwmsg/state_log.h"
+#include "hwmsg/trace.h"
 #include "hwmsg/txn.h"
 
 enum top_msg_flags {
@@ -80,7 +81,8 @@ struct top_store {
 	uint64_t first, next;	/* seqs held: [first, next) */
 	struct top_dev *devs;
 	unsigned int n_devs, last_dev;
-	struct hwmsg_txn *txn;
+	struct hwmsg_trace *t;	/* decodes and pairs each record once */
+	struct hwmsg_trace_item it;
 	struct top_counters c;
 	uint64_t first_ts_ns;	/* oldest record timestamp, 0: none yet */
 	uint64_t last_ts_ns;	/* newest record timestamp */
@@ -114,7 +116,10 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec);
 const struct top_msg *store_get(const struct top_store *s, uint64_t seq);
 const struct top_dev *store_dev(const struct top_store *s,
 				const struct top_msg *m);
-/* Rebuild the record of m and decode it again (for the detail pane). */
+/* Rebuild the record of m (its payload and names are the store's). */
+void store_record(const struct top_store *s, const struct top_msg *m,
+		  struct hwmsg_record *rec);
+/* The same, and decode it again (for the detail pane). */
 int store_decode(const struct top_store *s, const struct top_msg *m,
 		 struct hwmsg_record *rec, struct hwmsg_msg *msg,
 		 struct hwmsg_err *err);

@@ -60,13 +60,7 @@ int filter_set(struct top_filter *f, const char *text, struct hwmsg_err *err)
 static bool expr_match(const struct top_filter *f, const struct top_store *s,
 		       const struct top_msg *m)
 {
-	const struct top_dev *d = store_dev(s, m);
-	struct hwmsg_record rec = {
-		.ts_ns = m->ts_ns, .bus = d->bus, .dev = d->dev,
-		.driver = d->driver, .devlink_index = m->devlink_index,
-		.type = m->type, .dir = m->dir, .flags = m->rec_flags,
-		.payload = m->payload, .len = m->len, .orig_len = m->orig_len,
-	};
+	struct hwmsg_record rec;
 	struct hwmsg_txn_info txn = {
 		.is_response = m->flags & TOP_MSG_RESPONSE,
 		.matched = m->flags & TOP_MSG_MATCHED,
@@ -83,7 +77,8 @@ static bool expr_match(const struct top_filter *f, const struct top_store *s,
 
 	if ((m->flags & TOP_MSG_PAIRED) && txn.is_response)
 		txn.req_ref = m->pair_seq + 1;	/* frame numbers from 1 */
-	if (hwmsg_msg_decode(&rec, &msg, &err) >= 0)
+	/* the store keeps the payload, not the decode: done again */
+	if (store_decode(s, m, &rec, &msg, &err) >= 0)
 		fr.msg = &msg;
 	return hwmsg_filter_match(f->expr, &fr);
 }
