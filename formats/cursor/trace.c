@@ -173,7 +173,8 @@ void hwmsg_trace_feed(struct hwmsg_trace *t, const struct hwmsg_record *rec,
 		      struct hwmsg_trace_item *it)
 {
 	it->rec = *rec;
-	step(t, it, t->frames_before + ++t->fed);
+	t->fed++;
+	step(t, it, hwmsg_trace_frames(t));
 }
 
 void hwmsg_trace_mark(struct hwmsg_trace *t)
