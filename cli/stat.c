@@ -14,6 +14,7 @@
 #include "hwmsg/lathist.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/stats.h"
 #include "hwmsg/text.h"
 #include "hwmsg/trace.h"
 #include "print.h"
@@ -21,66 +22,14 @@
 
 #include "stat.h"
 
-static struct reg_stat *find_slot(struct reg_stat *slots, size_t n_slots,
-				  uint16_t reg_id, uint8_t method)
-{
-	size_t i = (reg_id * 31u + method) & (n_slots - 1);
-
-	while (slots[i].used &&
-	       (slots[i].reg_id != reg_id || slots[i].method != method))
-		i = (i + 1) & (n_slots - 1);
-	return &slots[i];
-}
-
-static bool grow(struct stat_ctx *c)
-{
-	size_t n = c->n_slots ? c->n_slots * 2 : STAT_SLOTS_MIN;
-	struct reg_stat *slots = calloc(n, sizeof(*slots));
-
-	if (!slots)
-		return false;
-	for (size_t i = 0; i < c->n_slots; i++)
-		if (c->slots[i].used)
-			*find_slot(slots, n, c->slots[i].reg_id,
-				   c->slots[i].method) = c->slots[i];
-	free(c->slots);
-	c->slots = slots;
-	c->n_slots = n;
-	return true;
-}
-
-/* The row of (register, method); NULL only when out of memory. */
-static struct reg_stat *slot(struct stat_ctx *c, uint16_t reg_id,
-			     uint8_t method)
-{
-	struct reg_stat *s;
-
-	if ((c->n_used + 1) * 2 > c->n_slots && !grow(c)) {
-		c->nomem = true;
-		return NULL;
-	}
-	s = find_slot(c->slots, c->n_slots, reg_id, method);
-	if (!s->used) {
-		s->used = true;
-		s->reg_id = reg_id;
-		s->method = method;
-		c->n_used++;
-	}
-	return s;
-}
-
 /* marked: the request was selected */
 static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
 			 void *arg)
 {
 	struct stat_ctx *c = arg;
-	struct reg_stat *s;
 
-	if (!marked)
-		return;
-	s = slot(c, o->reg_id, o->method);
-	if (s)
-		s->orphans++;
+	if (marked)
+		hwmsg_stats_orphan(c->st, o);
 }
 
 /* A request pushed out of the pairing table unanswered: an orphan too. */
@@ -196,45 +145,6 @@ static void print_devices(const struct stat_ctx *c)
 	putchar('\n');
 }
 
-static void account(struct stat_ctx *c, const struct hwmsg_record *rec,
-		    const struct hwmsg_msg *msg,
-		    const struct hwmsg_txn_info *info)
-{
-	struct reg_stat *s = slot(c, msg->op.reg_id, msg->op.method);
-
-	if (!s)
-		return;
-	if (!msg->op.response) {
-		s->requests++;
-		if (info->retransmits)
-			s->retransmits++;
-		return;
-	}
-	s->responses++;
-	c->status[msg->op.status & 0x7f]++;
-	if (msg->op.status)
-		s->errors++;
-	if (info->matched && hwmsg_lathist_add(&s->lat, info->latency_ns))
-		c->nomem = true;
-	if (msg->has_latency) {
-		s->fw_sum_us += msg->latency_us;
-		s->fw_n++;
-	}
-	(void)rec;
-}
-
-static int by_count(const void *a, const void *b)
-{
-	const struct reg_stat *x = a, *y = b;
-	uint64_t nx = x->requests + x->responses, ny = y->requests + y->responses;
-
-	if (nx != ny)
-		return nx < ny ? 1 : -1;
-	if (x->reg_id != y->reg_id)
-		return x->reg_id < y->reg_id ? -1 : 1;
-	return x->method - y->method;
-}
-
 /*
  * Drops are never guessed: a file without statistics (its writer killed,
  * or another tool) makes the total unknown, or a lower bound of several.
@@ -270,21 +180,10 @@ static void print_drops(const struct stat_ctx *c)
 		       (unsigned long long)c->filtered);
 }
 
-/* The used slots to the front, busiest first; returns how many. */
-static size_t sort_slots(struct stat_ctx *c)
+static void print_stats(struct stat_ctx *c, const char *path)
 {
-	size_t n = 0;
-
-	for (size_t i = 0; i < c->n_slots; i++)
-		if (c->slots[i].used)
-			c->slots[n++] = c->slots[i];
-	if (n)	/* slots is NULL when nothing was counted */
-		qsort(c->slots, n, sizeof(c->slots[0]), by_count);
-	return n;
-}
-
-static void print_stats(struct stat_ctx *c, const char *path, size_t n)
-{
+	const uint64_t *status = hwmsg_stats_status(c->st);
+	size_t n = hwmsg_stats_count(c->st);
 	uint64_t span = c->records ? c->last_ts - c->first_ts : 0;
 	bool any_status = false;
 
@@ -328,11 +227,11 @@ static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 	print_drops(c);
 	printf("statuses ");
 	for (unsigned int i = 0; i < 128; i++) {
-		if (!c->status[i])
+		if (!status[i])
 			continue;
 		printf(" %s %llu;",
 		       hwmsg_name_lookup(hwmsg_emad_status_names, i) ?: "?",
-		       (unsigned long long)c->status[i]);
+		       (unsigned long long)status[i]);
 		any_status = true;
 	}
 	if (!any_status)
@@ -341,7 +240,7 @@ static void print_stats(struct stat_ctx *c, const char *path, size_t n)
 	       "REGISTER", "METHOD", "REQ", "RESP", "ERR", "RETX", "ORPH",
 	       "LAT_AVG", "LAT_P50", "LAT_P99", "LAT_MAX", "FW_AVG");
 	for (size_t i = 0; i < n; i++) {
-		const struct reg_stat *s = &c->slots[i];
+		const struct hwmsg_stats_row *s = hwmsg_stats_row(c->st, i);
 		const char *name = hwmsg_reg_name(s->reg_id);
 		char id[16];
 
@@ -412,7 +311,8 @@ static void stat_file(struct stat_ctx *c, struct hwmsg_trace *t)
 				c->undecoded++;
 			continue;
 		}
-		account(c, rec, it.msg, it.txn);
+		if (hwmsg_stats_add(c->st, &it))
+			c->nomem = true;
 	}
 	if (hwmsg_reader_info(r)->cut)
 		c->cut++;
@@ -482,7 +382,7 @@ static int parse_stat_args(int argc, char **argv, struct stat_ctx *c)
 static void free_ctx(struct stat_ctx *c)
 {
 	select_free(&c->sel);
-	free(c->slots);
+	hwmsg_stats_free(c->st);
 	free(c);
 }
 
@@ -495,9 +395,12 @@ int cmd_stat(int argc, char **argv)
 
 	c = calloc(1, sizeof(*c));
 	t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
-	if (!c || !t) {
+	if (c)
+		c->st = hwmsg_stats_new(0);
+	if (!c || !t || !c->st) {
 		fprintf(stderr, "hwmsg: out of memory\n");
-		free(c);
+		if (c)
+			free_ctx(c);
 		hwmsg_trace_free(t);
 		return 1;
 	}
@@ -531,14 +434,11 @@ int cmd_stat(int argc, char **argv)
 	if (c->files) {
 		const char *what = argc - first == 1 ? argv[first] :
 						       "(several files)";
-		size_t n = sort_slots(c);
-
+		hwmsg_stats_sort(c->st);
 		if (c->json)
-			stat_print_json(c, what, n);
+			stat_print_json(c, what);
 		else
-			print_stats(c, what, n);
-		for (size_t i = 0; i < n; i++)
-			hwmsg_lathist_free(&c->slots[i].lat);
+			print_stats(c, what);
 	}
 	hwmsg_trace_free(t);
 	if (c->nomem) {

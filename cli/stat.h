@@ -7,21 +7,9 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwmsg/lathist.h"
+#include "hwmsg/stats.h"
 #include "select.h"
 #include "tracer_info.h"
-
-#define STAT_SLOTS_MIN 16	/* (register, method) pairs; grows as needed
-				 * (small: a short capture touches no more) */
-
-struct reg_stat {
-	bool used;
-	uint16_t reg_id;
-	uint8_t method;
-	uint64_t requests, responses, errors, retransmits, orphans;
-	struct hwmsg_lathist lat;
-	uint64_t fw_sum_us, fw_n;
-};
 
 #define STAT_MAX_DEVS 32	/* listed by name; more are counted */
 #define STAT_NAMES_CACHE 8	/* devices known by names_id at once */
@@ -34,14 +22,12 @@ struct dev_stat {
 };
 
 struct stat_ctx {
-	struct reg_stat *slots;	/* open addressing, at most half full */
-	size_t n_slots, n_used;
+	struct hwmsg_stats *st;	/* per register and method */
 	bool nomem;
 	uint64_t records, undecoded, malformed, truncated, skipped, evicted;
 	unsigned int cut;	/* files that end cut short */
 	uint64_t first_ts, last_ts;
 	uint64_t by_type[4];
-	uint64_t status[128];
 	struct dev_stat devs[STAT_MAX_DEVS];
 	unsigned int n_devs, last_dev;
 	/* a record's names_id to its device: its names not compared */
@@ -62,7 +48,7 @@ struct stat_ctx {
 	struct tracer_info tracer;	/* perf.data, trace.dat */
 };
 
-/* Every count as one JSON object; slots[0..n) hold the used ones, sorted. */
-void stat_print_json(const struct stat_ctx *c, const char *path, size_t n);
+/* Every count as one JSON object; st's rows sorted. */
+void stat_print_json(const struct stat_ctx *c, const char *path);
 
 #endif

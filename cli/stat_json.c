@@ -41,6 +41,7 @@ static void drops(const struct stat_ctx *c)
 
 static void statuses(const struct stat_ctx *c)
 {
+	const uint64_t *status = hwmsg_stats_status(c->st);
 	bool first = true;
 
 	printf(",\"statuses\":{");
@@ -48,22 +49,22 @@ static void statuses(const struct stat_ctx *c)
 		const char *name = hwmsg_name_lookup(hwmsg_emad_status_names, i);
 		char num[8];
 
-		if (!c->status[i])
+		if (!status[i])
 			continue;
 		snprintf(num, sizeof(num), "%u", i);
 		printf("%s", first ? "" : ",");
 		json_print_str(stdout, name ? name : num);
-		printf(":%llu", (unsigned long long)c->status[i]);
+		printf(":%llu", (unsigned long long)status[i]);
 		first = false;
 	}
 	printf("}");
 }
 
-static void registers(const struct stat_ctx *c, size_t n)
+static void registers(const struct stat_ctx *c)
 {
 	printf(",\"registers\":[");
-	for (size_t i = 0; i < n; i++) {
-		const struct reg_stat *s = &c->slots[i];
+	for (size_t i = 0; i < hwmsg_stats_count(c->st); i++) {
+		const struct hwmsg_stats_row *s = hwmsg_stats_row(c->st, i);
 		const char *m = hwmsg_name_lookup(hwmsg_emad_method_names,
 						  s->method);
 
@@ -77,6 +78,9 @@ static void registers(const struct stat_ctx *c, size_t n)
 		       (unsigned long long)s->errors,
 		       (unsigned long long)s->retransmits,
 		       (unsigned long long)s->orphans);
+		if (s->events)	/* the device's own, unasked */
+			printf(",\"events\":%llu",
+			       (unsigned long long)s->events);
 		if (s->lat.n)
 			printf(",\"latency_ns\":{\"n\":%llu,\"avg\":%.0f,\"p50\":%.0f,\"p99\":%.0f,\"max\":%llu}",
 			       (unsigned long long)s->lat.n,
@@ -92,7 +96,7 @@ static void registers(const struct stat_ctx *c, size_t n)
 	printf("]");
 }
 
-void stat_print_json(const struct stat_ctx *c, const char *path, size_t n)
+void stat_print_json(const struct stat_ctx *c, const char *path)
 {
 	printf("{\"file\":");
 	json_print_str(stdout, path);
@@ -117,6 +121,6 @@ void stat_print_json(const struct stat_ctx *c, const char *path, size_t n)
 	tracer_info_json(&c->tracer);
 	drops(c);
 	statuses(c);
-	registers(c, n);
+	registers(c);
 	printf("}\n");
 }

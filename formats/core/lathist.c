@@ -62,3 +62,36 @@ void hwmsg_lathist_free(struct hwmsg_lathist *h)
 	free(h->buckets);
 	h->buckets = NULL;
 }
+
+int hwmsg_lathist_merge(struct hwmsg_lathist *dst,
+			const struct hwmsg_lathist *src)
+{
+	dst->n += src->n;
+	dst->sum_ns += src->sum_ns;
+	if (src->max_ns > dst->max_ns)
+		dst->max_ns = src->max_ns;
+	if (!src->buckets)
+		return src->n ? -1 : 0;
+	if (!dst->buckets)
+		dst->buckets = calloc(HWMSG_LATHIST_BUCKETS,
+				      sizeof(*dst->buckets));
+	if (!dst->buckets)
+		return -1;
+	for (unsigned int b = 0; b < HWMSG_LATHIST_BUCKETS; b++)
+		dst->buckets[b] += src->buckets[b];
+	return 0;
+}
+
+uint64_t hwmsg_lathist_count_le(const struct hwmsg_lathist *h, uint64_t ns)
+{
+	unsigned int last = bucket(ns);
+	uint64_t n = 0;
+
+	if (!h->buckets)
+		return 0;
+	if (ns >= h->max_ns)
+		return h->n;
+	for (unsigned int b = 0; b <= last; b++)
+		n += h->buckets[b];
+	return n;
+}
