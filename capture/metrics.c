@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /* hwmsgd --metrics: counters and histograms in Prometheus text format. */
-#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "hwmsg/msg.h"
 #include "hwmsg/regdb.h"
+#include "hwmsg/stats.h"
 #include "metrics.h"
 
 /* seconds: from a fast EMAD to mlxsw's 200 ms timeout and beyond */
@@ -16,25 +16,20 @@ static const double bounds[] = {
 };
 #define N_BOUNDS (sizeof(bounds) / sizeof(bounds[0]))
 
-/* One device, register and method. */
-struct series {
-	char *device, *driver;
-	uint16_t reg_id;
-	uint8_t method;
-	uint64_t to_hw, from_hw, errors, retransmits, orphans;
-	uint64_t buckets[N_BOUNDS + 1];	/* the last: above every bound */
-	uint64_t lat_n, lat_sum_ns;
-};
-
 struct metrics {
 	char *path, *tmp;
-	struct series *s;
-	size_t n, cap;
+	struct hwmsg_stats *st;		/* by device, register, method */
 	uint64_t unknown;	/* records that are no EMAD or CMD_REG */
 };
 
 static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
-			 void *arg);
+			 void *arg)
+{
+	struct metrics *m = arg;
+
+	(void)marked;	/* every record counts, kept or filtered out */
+	hwmsg_stats_orphan(m->st, o);
+}
 
 struct metrics *metrics_new(const char *path, struct hwmsg_trace *t)
 {
@@ -44,7 +39,8 @@ struct metrics *metrics_new(const char *path, struct hwmsg_trace *t)
 		return NULL;
 	m->path = strdup(path);
 	m->tmp = malloc(strlen(path) + 8);
-	if (!m->path || !m->tmp) {
+	m->st = hwmsg_stats_new(HWMSG_STATS_BY_DEVICE);
+	if (!m->path || !m->tmp || !m->st) {
 		metrics_free(m);
 		return NULL;
 	}
@@ -58,98 +54,19 @@ void metrics_free(struct metrics *m)
 {
 	if (!m)
 		return;
-	for (size_t i = 0; i < m->n; i++) {
-		free(m->s[i].device);
-		free(m->s[i].driver);
-	}
-	free(m->s);
+	hwmsg_stats_free(m->st);
 	free(m->path);
 	free(m->tmp);
 	free(m);
 }
 
-static struct series *series_of(struct metrics *m, const char *bus,
-				const char *dev, const char *driver,
-				uint16_t reg_id, uint8_t method)
-{
-	char device[160];
-	struct series *s;
-
-	snprintf(device, sizeof(device), "%s/%s", bus, dev);
-	for (size_t i = 0; i < m->n; i++)
-		if (m->s[i].reg_id == reg_id && m->s[i].method == method &&
-		    !strcmp(m->s[i].device, device))
-			return &m->s[i];
-	if (m->n == m->cap) {
-		size_t cap = m->cap ? 2 * m->cap : 64;
-		struct series *p = realloc(m->s, cap * sizeof(*p));
-
-		if (!p)
-			return NULL;
-		m->s = p;
-		m->cap = cap;
-	}
-	s = &m->s[m->n];
-	memset(s, 0, sizeof(*s));
-	s->device = strdup(device);
-	s->driver = strdup(driver ? driver : "");
-	if (!s->device || !s->driver) {
-		free(s->device);
-		free(s->driver);
-		return NULL;
-	}
-	s->reg_id = reg_id;
-	s->method = method;
-	m->n++;
-	return s;
-}
-
-static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
-			 void *arg)
-{
-	struct series *s = series_of(arg, o->bus, o->dev, NULL, o->reg_id,
-				     o->method);
-
-	(void)marked;	/* every record counts, kept or filtered out */
-	if (s)
-		s->orphans++;
-}
-
-static void add_latency(struct series *s, uint64_t ns)
-{
-	size_t b = 0;
-
-	while (b < N_BOUNDS && (double)ns / 1e9 > bounds[b])
-		b++;
-	s->buckets[b]++;
-	s->lat_n++;
-	s->lat_sum_ns += ns;
-}
-
 void metrics_feed(struct metrics *m, const struct hwmsg_trace_item *it)
 {
-	const struct hwmsg_txn_info *info = it->txn;
-	const struct hwmsg_record *rec = &it->rec;
-	struct series *s;
-
 	if (!it->msg) {
 		m->unknown++;
 		return;
 	}
-	s = series_of(m, rec->bus, rec->dev, rec->driver, it->msg->op.reg_id,
-		      it->msg->op.method);
-	if (!s)
-		return;
-	if (rec->dir == HWMSG_DIR_FROM_HW)
-		s->from_hw++;
-	else
-		s->to_hw++;
-	if (info->retransmits && !info->is_response)
-		s->retransmits++;
-	if (info->is_response && it->msg->op.status)
-		s->errors++;
-	if (info->is_response && info->matched)
-		add_latency(s, info->latency_ns);
+	hwmsg_stats_add(m->st, it);
 }
 
 /* A label value: backslash, double quote and newline escaped. */
@@ -167,15 +84,16 @@ static void label(FILE *f, const char *key, const char *v)
 	fputc('"', f);
 }
 
-static void labels(FILE *f, const struct series *s)
+static void labels(FILE *f, const struct hwmsg_stats_row *s)
 {
 	const char *method = hwmsg_name_lookup(hwmsg_emad_method_names,
 					       s->method);
 	const char *reg = hwmsg_reg_name(s->reg_id);
-	char id[16];
+	char id[16], device[160];
 
 	snprintf(id, sizeof(id), "0x%04x", s->reg_id);
-	label(f, "device", s->device);
+	snprintf(device, sizeof(device), "%s/%s", s->bus, s->dev);
+	label(f, "device", device);
 	fputc(',', f);
 	label(f, "driver", s->driver);
 	fputc(',', f);
@@ -184,45 +102,73 @@ static void labels(FILE *f, const struct series *s)
 	label(f, "method", method ? method : "unknown");
 }
 
-static void counter(FILE *f, struct metrics *m, const char *name,
-		    const char *help, size_t off)
+/* From the device: its answers and its own events. */
+static uint64_t from_hw(const struct hwmsg_stats_row *s)
+{
+	return s->responses + s->events;
+}
+
+static uint64_t to_hw(const struct hwmsg_stats_row *s)
+{
+	return s->requests;
+}
+
+static uint64_t errors(const struct hwmsg_stats_row *s)
+{
+	return s->errors;
+}
+
+static uint64_t retransmits(const struct hwmsg_stats_row *s)
+{
+	return s->retransmits;
+}
+
+static uint64_t orphans(const struct hwmsg_stats_row *s)
+{
+	return s->orphans;
+}
+
+static void counter(FILE *f, const struct metrics *m, const char *name,
+		    const char *help,
+		    uint64_t (*value)(const struct hwmsg_stats_row *))
 {
 	fprintf(f, "# HELP %s %s\n# TYPE %s counter\n", name, help, name);
-	for (size_t i = 0; i < m->n; i++) {
+	for (size_t i = 0; i < hwmsg_stats_count(m->st); i++) {
+		const struct hwmsg_stats_row *s = hwmsg_stats_row(m->st, i);
+
 		fprintf(f, "%s{", name);
-		labels(f, &m->s[i]);
-		fprintf(f, "} %llu\n", (unsigned long long)
-			*(const uint64_t *)((const char *)&m->s[i] + off));
+		labels(f, s);
+		fprintf(f, "} %llu\n", (unsigned long long)value(s));
 	}
 }
 
-static void histogram(FILE *f, struct metrics *m)
+/* The buckets from the rows' histograms (hwmsg/lathist.h: a bound's own
+ * 1/8-of-a-power-of-two bucket counts as at or below it). */
+static void histogram(FILE *f, const struct metrics *m)
 {
 	const char *name = "hwmsg_latency_seconds";
 
 	fprintf(f, "# HELP %s Request to response, paired by hwmsgd.\n# TYPE %s histogram\n",
 		name, name);
-	for (size_t i = 0; i < m->n; i++) {
-		const struct series *s = &m->s[i];
-		uint64_t sum = 0;
+	for (size_t i = 0; i < hwmsg_stats_count(m->st); i++) {
+		const struct hwmsg_stats_row *s = hwmsg_stats_row(m->st, i);
 
-		for (size_t b = 0; b <= N_BOUNDS; b++) {
-			sum += s->buckets[b];
+		for (size_t b = 0; b < N_BOUNDS; b++) {
 			fprintf(f, "%s_bucket{", name);
 			labels(f, s);
-			if (b < N_BOUNDS)
-				fprintf(f, ",le=\"%g\"} %llu\n", bounds[b],
-					(unsigned long long)sum);
-			else
-				fprintf(f, ",le=\"+Inf\"} %llu\n",
-					(unsigned long long)sum);
+			fprintf(f, ",le=\"%g\"} %llu\n", bounds[b],
+				(unsigned long long)hwmsg_lathist_count_le(
+					&s->lat, (uint64_t)(bounds[b] * 1e9)));
 		}
+		fprintf(f, "%s_bucket{", name);
+		labels(f, s);
+		fprintf(f, ",le=\"+Inf\"} %llu\n", (unsigned long long)s->lat.n);
 		fprintf(f, "%s_sum{", name);
 		labels(f, s);
-		fprintf(f, "} %.9f\n%s_count{", (double)s->lat_sum_ns / 1e9,
+		fprintf(f, "} %.9f\n%s_count{", (double)s->lat.sum_ns / 1e9,
 			name);
 		labels(f, s);
-		fprintf(f, "} %llu\n", (unsigned long long)s->lat_n);
+		fprintf(f, "} %llu\n", (unsigned long long)s->lat.n);
 	}
 }
 
@@ -236,19 +182,19 @@ int metrics_write(struct metrics *m, uint64_t dropped, uint64_t filtered)
 	}
 	counter(f, m, "hwmsg_requests_total",
 		"Messages to the device (requests).",
-		offsetof(struct series, to_hw));
+		to_hw);
 	counter(f, m, "hwmsg_responses_total",
 		"Messages from the device (responses, events).",
-		offsetof(struct series, from_hw));
+		from_hw);
 	counter(f, m, "hwmsg_errors_total",
 		"Responses with a non-zero status.",
-		offsetof(struct series, errors));
+		errors);
 	counter(f, m, "hwmsg_retransmits_total",
 		"Requests sent again with the same transaction id.",
-		offsetof(struct series, retransmits));
+		retransmits);
 	counter(f, m, "hwmsg_orphans_total",
 		"Requests pushed out unanswered (more than 65536 waiting).",
-		offsetof(struct series, orphans));
+		orphans);
 	histogram(f, m);
 	fprintf(f, "# HELP hwmsg_undecoded_total Records that are no EMAD or CMD_REG.\n# TYPE hwmsg_undecoded_total counter\nhwmsg_undecoded_total %llu\n",
 		(unsigned long long)m->unknown);
