@@ -18,11 +18,10 @@ int store_init(struct top_store *s, size_t cap)
 		return -1;
 	s->cap = cap;
 	s->ring = calloc(cap, sizeof(*s->ring));
-	s->n_slots = 256;
-	s->reg_slot = calloc(s->n_slots, sizeof(*s->reg_slot));
+	s->regs = hwmsg_stats_new(HWMSG_STATS_BY_DEVICE);
 	s->t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
 	s->state = hwmsg_state_new();
-	if (!s->ring || !s->reg_slot || !s->t || !s->state) {
+	if (!s->ring || !s->regs || !s->t || !s->state) {
 		store_free(s);
 		return -1;
 	}
@@ -74,8 +73,7 @@ void store_free(struct top_store *s)
 	else
 		hwmsg_state_free(s->state);
 	free(s->devs);
-	free(s->regs);
-	free(s->reg_slot);
+	hwmsg_stats_free(s->regs);
 	free(s->ring);
 	memset(s, 0, sizeof(*s));
 }
@@ -117,99 +115,16 @@ static uint16_t intern_dev(struct top_store *s, const struct hwmsg_record *rec)
 	return (uint16_t)s->last_dev;
 }
 
-static size_t slot_of(const struct top_store *s, uint16_t dev,
-		      uint16_t reg_id, uint8_t method)
+/* The header's counters; the per-register ones are s->regs'. */
+static void account(struct top_store *s, const struct top_msg *m)
 {
-	uint64_t key = (uint64_t)dev << 24 | (uint64_t)method << 16 | reg_id;
-	size_t i = (size_t)(key * 0x9e3779b97f4a7c15ull >> 40) & (s->n_slots - 1);
-
-	while (s->reg_slot[i]) {
-		const struct top_regstat *r = &s->regs[s->reg_slot[i] - 1];
-
-		if (r->dev == dev && r->reg_id == reg_id && r->method == method)
-			break;
-		i = (i + 1) & (s->n_slots - 1);
-	}
-	return i;
-}
-
-/* Double the table: every entry to its new slot. */
-static bool grow_slots(struct top_store *s)
-{
-	uint32_t *old = s->reg_slot;
-	size_t n = s->n_slots;
-
-	s->reg_slot = calloc(2 * n, sizeof(*s->reg_slot));
-	if (!s->reg_slot) {
-		s->reg_slot = old;
-		return false;
-	}
-	s->n_slots = 2 * n;
-	for (unsigned int k = 0; k < s->n_regs; k++)
-		s->reg_slot[slot_of(s, s->regs[k].dev, s->regs[k].reg_id,
-				    s->regs[k].method)] = k + 1;
-	free(old);
-	return true;
-}
-
-static struct top_regstat *regstat(struct top_store *s,
-				   const struct top_msg *m)
-{
-	size_t i = slot_of(s, m->dev, m->reg_id, m->method);
-	struct top_regstat *r;
-
-	if (s->reg_slot[i])
-		return &s->regs[s->reg_slot[i] - 1];
-	if (2 * (s->n_regs + 1) > s->n_slots) {
-		if (!grow_slots(s))
-			return NULL;
-		i = slot_of(s, m->dev, m->reg_id, m->method);
-	}
-	r = realloc(s->regs, (s->n_regs + 1) * sizeof(*r));
-	if (!r)
-		return NULL;
-	s->regs = r;
-	r = &s->regs[s->n_regs++];
-	memset(r, 0, sizeof(*r));
-	r->dev = m->dev;
-	r->reg_id = m->reg_id;
-	r->method = m->method;
-	r->type = m->type;
-	/* unasked, from the device: an EMAD event method has rows of its own */
-	r->events = m->dir == HWMSG_DIR_FROM_HW &&
-		    !(m->flags & TOP_MSG_RESPONSE);
-	s->reg_slot[i] = s->n_regs;
-	return r;
-}
-
-static void account(struct top_store *s, struct top_msg *m)
-{
-	struct top_regstat *r = regstat(s, m);
-
 	if (!(m->flags & TOP_MSG_RESPONSE)) {
 		if (m->retransmits)
 			s->c.retransmits++;
-		if (r)
-			r->requests++;
 		return;
 	}
 	if (m->status)
 		s->c.errors++;
-	if (!r)
-		return;
-	r->responses++;
-	if (m->status)
-		r->errors++;
-	if (m->flags & TOP_MSG_HAS_FW_LAT) {
-		r->fw_n++;
-		r->fw_sum_us += m->fw_latency_us;
-	}
-	if (m->flags & TOP_MSG_MATCHED) {
-		r->lat_n++;
-		r->lat_sum_ns += m->latency_ns;
-		if (m->latency_ns > r->lat_max_ns)
-			r->lat_max_ns = m->latency_ns;
-	}
 }
 
 /*
@@ -300,6 +215,7 @@ uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec)
 		pair(s, m, info->req_ts_ns);
 	}
 	account(s, m);
+	hwmsg_stats_add(s->regs, it);	/* out of memory: not counted */
 	/* out of memory: the state view misses this one, nothing else */
 	if (s->log)
 		hwmsg_state_log_feed(s->log, rec, msg, info);

@@ -17,6 +17,7 @@
 #include "hwmsg/record.h"
 #include "hwmsg/state.h"
 #include "hwmsg/state_log.h"
+#include "hwmsg/stats.h"
 #include "hwmsg/trace.h"
 #include "hwmsg/txn.h"
 
@@ -54,18 +55,6 @@ struct top_dev {
 	char *bus, *dev, *driver;
 };
 
-/* One device, register and method (the switch's and the NIC's apart). */
-struct top_regstat {
-	uint16_t dev;		/* index into top_store.devs */
-	uint16_t reg_id;
-	uint16_t type;		/* enum hwmsg_type: EMAD, CMD_REG */
-	uint8_t method;
-	bool events;		/* the device's own messages (unasked) */
-	uint64_t requests, responses, errors;
-	uint64_t lat_n, lat_sum_ns, lat_max_ns;
-	uint64_t fw_n, fw_sum_us;	/* the firmware's LATENCY TLV */
-};
-
 struct top_counters {
 	uint64_t records;	/* every record seen */
 	uint64_t errors;	/* responses with status != 0 */
@@ -86,12 +75,9 @@ struct top_store {
 	struct top_counters c;
 	uint64_t first_ts_ns;	/* oldest record timestamp, 0: none yet */
 	uint64_t last_ts_ns;	/* newest record timestamp */
-	struct top_regstat *regs;
-	unsigned int n_regs;
-	/* (dev, reg, method) -> index + 1 into regs, 0: free; open
-	 * addressing, at most half full */
-	uint32_t *reg_slot;
-	size_t n_slots;
+	/* per device, register and method (the switch's and the NIC's
+	 * apart): libhwmsg's accumulator, as hwmsg stat and hwmsgd count */
+	struct hwmsg_stats *regs;
 	/* the register state the records imply (libhwmsg's engine): now,
 	 * or, reading a file, at its end */
 	struct hwmsg_state *state;

@@ -46,8 +46,9 @@ static void test_ring(void)
 	}
 	CHECK_EQ(s.c.undecoded, 0);
 	/* totals cover every record, not only the ones still kept */
-	for (i = 0; i < s.n_regs; i++)
-		n += s.regs[i].requests + s.regs[i].responses;
+	for (i = 0; i < hwmsg_stats_count(s.regs); i++)
+		n += hwmsg_stats_row(s.regs, i)->requests +
+		     hwmsg_stats_row(s.regs, i)->responses;
 	CHECK_EQ(n, 20);
 	store_free(&s);
 	hwmsg_sim_free(sim);
@@ -263,11 +264,14 @@ static void test_event_row(void)
 	store_add(&s, &rec);
 	emad(&s, 2000, 0x21, false, 0);
 	emad(&s, 3000, 0x21, true, 0);
-	CHECK_EQ(s.n_regs, 2);
-	CHECK(s.regs[0].events);
-	CHECK_EQ(s.regs[0].reg_id, 0x5010);
-	CHECK_EQ(s.regs[0].requests + s.regs[0].responses, 2);
-	CHECK(!s.regs[1].events);
+	CHECK_EQ(hwmsg_stats_count(s.regs), 2);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 0)->events, 2);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 0)->reg_id, 0x5010);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 0)->requests, 0);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 0)->responses, 0);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 1)->events, 0);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 1)->requests, 1);
+	CHECK_EQ(hwmsg_stats_row(s.regs, 1)->responses, 1);
 	store_free(&s);
 }
 
