@@ -49,7 +49,7 @@ static int load(const char *path, struct diff_side *d)
 			continue;
 		if (hwmsg_state_feed(d->state, &it.rec, it.msg, it.txn,
 				     it.frame) ||
-		    diff_count(d, &it.rec, it.msg, it.txn)) {
+		    diff_count(d, &it)) {
 			fprintf(stderr, "hwmsg: out of memory\n");
 			bad = 1;
 			break;

@@ -7,18 +7,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "hwmsg/lathist.h"
+#include "hwmsg/stats.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/state.h"
-#include "hwmsg/txn.h"
-
-/* A register and method accessed, with its latency. */
-struct diff_access {
-	uint16_t reg_id;
-	uint8_t method;
-	uint64_t requests;
-	struct hwmsg_lathist lat;
-};
+#include "hwmsg/trace.h"
 
 /* A kind of error response: register, method, status, firmware string. */
 struct diff_error {
@@ -32,8 +24,8 @@ struct diff_side {
 	const char *path;
 	uint64_t records;
 	struct hwmsg_state *state;
-	struct diff_access *acc;
-	size_t n_acc;
+	struct hwmsg_stats *acc;	/* registers and methods accessed,
+					 * their latency */
 	struct diff_error *err;
 	size_t n_err;
 };
@@ -48,13 +40,12 @@ struct diff_result {
 	size_t n_changed, n_only;
 	const struct diff_error **err_only_a, **err_only_b;
 	size_t n_err_a, n_err_b;
-	const struct diff_access **acc_only_a, **acc_only_b;
+	const struct hwmsg_stats_row **acc_only_a, **acc_only_b;
 	size_t n_acc_a, n_acc_b;
 };
 
-/* Account one record of a side. -1 when out of memory. */
-int diff_count(struct diff_side *d, const struct hwmsg_record *rec,
-	       const struct hwmsg_msg *msg, const struct hwmsg_txn_info *info);
+/* Account one decoded, paired record of a side. -1 when out of memory. */
+int diff_count(struct diff_side *d, const struct hwmsg_trace_item *it);
 int diff_compare(struct diff_side *a, struct diff_side *b,
 		 struct diff_result *r);
 bool diff_differs(const struct diff_result *r);

@@ -5,25 +5,6 @@
 
 #include "diff.h"
 
-static struct diff_access *access_of(struct diff_side *d, uint16_t reg_id,
-				     uint8_t method)
-{
-	struct diff_access *a;
-
-	for (size_t i = 0; i < d->n_acc; i++)
-		if (d->acc[i].reg_id == reg_id && d->acc[i].method == method)
-			return &d->acc[i];
-	a = realloc(d->acc, (d->n_acc + 1) * sizeof(*a));
-	if (!a)
-		return NULL;
-	d->acc = a;
-	a = &a[d->n_acc++];
-	memset(a, 0, sizeof(*a));
-	a->reg_id = reg_id;
-	a->method = method;
-	return a;
-}
-
 static int count_error(struct diff_side *d, const struct hwmsg_msg *msg)
 {
 	const char *fw = msg->has_fw_string ? msg->fw_string : "";
@@ -54,24 +35,17 @@ static int count_error(struct diff_side *d, const struct hwmsg_msg *msg)
 	return 0;
 }
 
-int diff_count(struct diff_side *d, const struct hwmsg_record *rec,
-	       const struct hwmsg_msg *msg, const struct hwmsg_txn_info *info)
+int diff_count(struct diff_side *d, const struct hwmsg_trace_item *it)
 {
-	struct diff_access *a;
-
-	(void)rec;
-	if (info->event)
+	if (it->txn->event)
 		return 0;
-	a = access_of(d, msg->op.reg_id, msg->op.method);
-	if (!a)
+	if (!d->acc && !(d->acc = hwmsg_stats_new(0)))
 		return -1;
-	if (!info->is_response) {
-		a->requests++;
-		return 0;
-	}
-	if (info->matched)
-		hwmsg_lathist_add(&a->lat, info->latency_ns);
-	return msg->op.status ? count_error(d, msg) : 0;
+	if (hwmsg_stats_add(d->acc, it))
+		return -1;
+	if (it->txn->is_response && it->msg->op.status)
+		return count_error(d, it->msg);
+	return 0;
 }
 
 /* The same instance: the same kind of device (driver), register, index. */
@@ -131,13 +105,11 @@ static bool has_error(const struct diff_side *d, const struct diff_error *e)
 	return false;
 }
 
-static bool has_access(const struct diff_side *d, const struct diff_access *a)
+static bool has_access(const struct diff_side *d,
+		       const struct hwmsg_stats_row *a)
 {
-	for (size_t i = 0; i < d->n_acc; i++)
-		if (d->acc[i].reg_id == a->reg_id &&
-		    d->acc[i].method == a->method)
-			return true;
-	return false;
+	return d->acc && hwmsg_stats_find(d->acc, NULL, NULL, a->reg_id,
+					  a->method);
 }
 
 /* The error kinds of x that y lacks. */
@@ -155,14 +127,16 @@ static int errors_only(const struct diff_side *x, const struct diff_side *y,
 
 /* The registers and methods x accessed and y did not. */
 static int accesses_only(const struct diff_side *x, const struct diff_side *y,
-			 const struct diff_access ***out, size_t *n)
+			 const struct hwmsg_stats_row ***out, size_t *n)
 {
-	*out = calloc(x->n_acc + 1, sizeof(**out));
+	size_t rows = x->acc ? hwmsg_stats_count(x->acc) : 0;
+
+	*out = calloc(rows + 1, sizeof(**out));
 	if (!*out)
 		return -1;
-	for (size_t i = 0; i < x->n_acc; i++)
-		if (!has_access(y, &x->acc[i]))
-			(*out)[(*n)++] = &x->acc[i];
+	for (size_t i = 0; i < rows; i++)
+		if (!has_access(y, hwmsg_stats_row(x->acc, i)))
+			(*out)[(*n)++] = hwmsg_stats_row(x->acc, i);
 	return 0;
 }
 
@@ -199,11 +173,9 @@ void diff_result_free(struct diff_result *r)
 
 void diff_side_free(struct diff_side *d)
 {
-	for (size_t i = 0; i < d->n_acc; i++)
-		hwmsg_lathist_free(&d->acc[i].lat);
 	for (size_t i = 0; i < d->n_err; i++)
 		free(d->err[i].fw_string);
-	free(d->acc);
+	hwmsg_stats_free(d->acc);
 	free(d->err);
 	hwmsg_state_free(d->state);
 	memset(d, 0, sizeof(*d));

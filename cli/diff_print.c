@@ -71,14 +71,19 @@ static void reg_method(uint16_t reg_id, uint8_t method, char *buf,
 }
 
 /* The same register and method in b, when both sides have latencies. */
-static const struct diff_access *latency_pair(const struct diff_side *b,
-					      const struct diff_access *x)
+static const struct hwmsg_stats_row *
+latency_pair(const struct diff_side *b, const struct hwmsg_stats_row *x)
 {
-	for (size_t j = 0; j < b->n_acc; j++)
-		if (b->acc[j].reg_id == x->reg_id &&
-		    b->acc[j].method == x->method)
-			return x->lat.n && b->acc[j].lat.n ? &b->acc[j] : NULL;
-	return NULL;
+	const struct hwmsg_stats_row *y = b->acc ?
+		hwmsg_stats_find(b->acc, NULL, NULL, x->reg_id, x->method) :
+		NULL;
+
+	return y && x->lat.n && y->lat.n ? y : NULL;
+}
+
+static size_t n_acc(const struct diff_side *d)
+{
+	return d->acc ? hwmsg_stats_count(d->acc) : 0;
 }
 
 static void text_latency(const struct diff_side *a, const struct diff_side *b)
@@ -86,9 +91,9 @@ static void text_latency(const struct diff_side *a, const struct diff_side *b)
 	bool title = false;
 	char rm[48];
 
-	for (size_t i = 0; i < a->n_acc; i++) {
-		const struct diff_access *x = &a->acc[i];
-		const struct diff_access *y = latency_pair(b, x);
+	for (size_t i = 0; i < n_acc(a); i++) {
+		const struct hwmsg_stats_row *x = hwmsg_stats_row(a->acc, i);
+		const struct hwmsg_stats_row *y = latency_pair(b, x);
 		double ap99, bp99;
 
 		if (!y)
@@ -127,7 +132,8 @@ static void text_errors(const char *side, const struct diff_error **e,
 	}
 }
 
-static void text_accesses(const char *side, const struct diff_access **v,
+static void text_accesses(const char *side,
+			  const struct hwmsg_stats_row **v,
 			  size_t n)
 {
 	char rm[48];
@@ -211,7 +217,8 @@ static void json_errors(const char *key, const struct diff_error **e,
 	putchar(']');
 }
 
-static void json_accesses(const char *key, const struct diff_access **v,
+static void json_accesses(const char *key,
+			  const struct hwmsg_stats_row **v,
 			  size_t n)
 {
 	printf(",\"%s\":[", key);
@@ -251,9 +258,9 @@ void diff_print_json(const struct diff_side *a, const struct diff_side *b,
 	json_accesses("registers_only_a", r->acc_only_a, r->n_acc_a);
 	json_accesses("registers_only_b", r->acc_only_b, r->n_acc_b);
 	printf(",\"latency\":[");
-	for (size_t i = 0, n = 0; i < a->n_acc; i++) {
-		const struct diff_access *x = &a->acc[i];
-		const struct diff_access *y = latency_pair(b, x);
+	for (size_t i = 0, n = 0; i < n_acc(a); i++) {
+		const struct hwmsg_stats_row *x = hwmsg_stats_row(a->acc, i);
+		const struct hwmsg_stats_row *y = latency_pair(b, x);
 
 		if (!y)
 			continue;

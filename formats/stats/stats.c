@@ -267,6 +267,26 @@ const struct hwmsg_stats_row *hwmsg_stats_row(const struct hwmsg_stats *s,
 	return i < s->n ? &s->rows[i] : NULL;
 }
 
+const struct hwmsg_stats_row *hwmsg_stats_find(const struct hwmsg_stats *s,
+					       const char *bus, const char *dev,
+					       uint16_t reg_id, uint8_t method)
+{
+	uint32_t d = 0, *slot;
+
+	if (s->flags & HWMSG_STATS_BY_DEVICE) {
+		for (d = 0; d < s->n_devs; d++)
+			if (!strcmp(s->devs[d].dev, dev) &&
+			    !strcmp(s->devs[d].bus, bus))
+				break;
+		if (d++ == s->n_devs)
+			return NULL;
+	}
+	if (!s->n_slots)
+		return NULL;
+	slot = find_slot(s->slot, s->n_slots, s, d, reg_id, method);
+	return *slot ? &s->rows[*slot - 1] : NULL;
+}
+
 static int by_count(const void *a, const void *b)
 {
 	const struct hwmsg_stats_row *x = a, *y = b;

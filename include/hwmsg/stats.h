@@ -59,6 +59,11 @@ int hwmsg_stats_merge(struct hwmsg_stats *dst, const struct hwmsg_stats *src);
 size_t hwmsg_stats_count(const struct hwmsg_stats *s);
 const struct hwmsg_stats_row *hwmsg_stats_row(const struct hwmsg_stats *s,
 					      size_t i);
+/* The row of (device, register, method) (bus and dev unused unless by
+ * device), or NULL. */
+const struct hwmsg_stats_row *hwmsg_stats_find(const struct hwmsg_stats *s,
+					       const char *bus, const char *dev,
+					       uint16_t reg_id, uint8_t method);
 /* Busiest first (requests + responses), then by register and method. */
 void hwmsg_stats_sort(struct hwmsg_stats *s);
 /* Responses by status (7 bits). */
