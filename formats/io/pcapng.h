@@ -24,6 +24,9 @@
 #define PCAPNG_IF_NAME		2
 #define PCAPNG_IF_DESCRIPTION	3
 #define PCAPNG_IF_TSRESOL	9
+/* local use (high bit): the device's name as received, when if_name had to
+ * be escaped (Wireshark prints if_name raw in its frame lines) */
+#define PCAPNG_IF_HWMSG_RAW_NAME 0x8001
 #define PCAPNG_EPB_FLAGS	2
 #define PCAPNG_ISB_STARTTIME	2
 #define PCAPNG_ISB_ENDTIME	3

@@ -138,10 +138,14 @@ static void parse_idb(struct hwmsg_scan *s)
 	size_t off = IDB_OPTS;
 	const uint8_t *val, *name = NULL;
 	uint16_t code, len, name_len = 0;
+	bool raw = false;
 
 	if (s->len >= IDB_OPTS + 4) {
 		while (next_opt(s, &off, &code, &len, &val) > 0) {
-			if (code == PCAPNG_IF_NAME) {
+			/* the name as received beats its escaped form */
+			if ((code == PCAPNG_IF_NAME && !raw) ||
+			    code == PCAPNG_IF_HWMSG_RAW_NAME) {
+				raw = code == PCAPNG_IF_HWMSG_RAW_NAME;
 				name = val;
 				name_len = len;
 			}

@@ -13,6 +13,7 @@
 
 #include "hwmsg/io.h"
 #include "out.h"
+#include "hwmsg/text.h"
 #include "pcapng.h"
 
 #define DEFAULT_FLUSH_MS	1000
@@ -125,20 +126,34 @@ static int put_idb(struct hwmsg_writer *w, const struct wdev *d,
 	static const uint8_t tsresol = 9;	/* 10^-9 s */
 	struct pcapng_blk *b = &w->blk;
 	size_t len = strlen(d->bus) + 1 + strlen(d->dev) + 1;
-	char *name = malloc(len);
+	char *name = malloc(len), *safe = malloc(4 * len);
 
-	if (!name)
+	if (!name || !safe) {
+		free(name);
+		free(safe);
 		return hwmsg_errf(err, 0, "%s: out of memory", w->out.name);
+	}
 	snprintf(name, len, "%s/%s", d->bus, d->dev);
+	/* a name from the kernel with control bytes must not drive the
+	 * terminal of whoever reads the file with tshark */
+	hwmsg_text_safe(safe, 4 * len, name);
 	pcapng_begin(b, PCAPNG_IDB);
 	pcapng_u16(b, HWMSG_LINKTYPE);
 	pcapng_u16(b, 0);			/* reserved */
 	pcapng_u32(b, 0);			/* snaplen: no limit */
-	pcapng_opt_str(b, PCAPNG_IF_NAME, name);
-	if (driver && *driver)
-		pcapng_opt_str(b, PCAPNG_IF_DESCRIPTION, driver);
+	pcapng_opt_str(b, PCAPNG_IF_NAME, safe);
+	if (strcmp(safe, name))
+		pcapng_opt_str(b, PCAPNG_IF_HWMSG_RAW_NAME, name);
+	if (driver && *driver) {
+		free(safe);
+		safe = malloc(4 * strlen(driver) + 1);
+		if (safe)
+			hwmsg_text_safe(safe, 4 * strlen(driver) + 1, driver);
+		pcapng_opt_str(b, PCAPNG_IF_DESCRIPTION, safe ? safe : "?");
+	}
 	pcapng_opt(b, PCAPNG_IF_TSRESOL, &tsresol, 1);
 	free(name);
+	free(safe);
 	return put_block(w, 1, err);
 }
 
