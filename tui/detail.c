@@ -41,7 +41,7 @@ static void reg_line(void *arg, const char *text)
 static void record_lines(struct lines *ls, const struct top_store *st,
 			 const struct top_msg *m)
 {
-	const struct top_dev *d = store_dev(st, m);
+	const struct hwmsg_device *d = store_dev(st, m);
 	char t[32], idx[32] = "";
 
 	/* numbered from 1, as hwmsg show -N and Wireshark number them */

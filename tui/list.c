@@ -61,7 +61,7 @@ static void info(const struct top_store *st, const struct top_msg *m, int y,
 static void line(const struct top_store *st, const struct top_msg *m, int y,
 		 bool sel)
 {
-	const struct top_dev *d = store_dev(st, m);
+	const struct hwmsg_device *d = store_dev(st, m);
 	int base = sel ? ui_color(TOP_C_SEL) : 0;
 	int err = sel ? base | (int)A_BOLD : ui_color(TOP_C_ERROR);
 	char buf[64];

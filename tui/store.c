@@ -17,6 +17,7 @@ int store_init(struct top_store *s, size_t cap)
 	if (!cap)
 		return -1;
 	s->cap = cap;
+	s->devs.by_driver = true;	/* a rebound device: another row */
 	s->ring = calloc(cap, sizeof(*s->ring));
 	s->regs = hwmsg_stats_new(HWMSG_STATS_BY_DEVICE);
 	s->t = hwmsg_trace_new(HWMSG_TRACE_PAIR);
@@ -57,62 +58,28 @@ void store_set_base(struct top_store *s, uint64_t seq)
 void store_free(struct top_store *s)
 {
 	uint64_t seq;
-	unsigned int i;
 
 	if (s->ring)
 		for (seq = s->first; seq < s->next; seq++)
 			free(s->ring[seq % s->cap].payload);
-	for (i = 0; i < s->n_devs; i++) {
-		free(s->devs[i].bus);
-		free(s->devs[i].dev);
-		free(s->devs[i].driver);
-	}
 	hwmsg_trace_free(s->t);
 	if (s->log)
 		hwmsg_state_log_free(s->log);
 	else
 		hwmsg_state_free(s->state);
-	free(s->devs);
+	hwmsg_devices_free(&s->devs);
 	hwmsg_stats_free(s->regs);
 	free(s->ring);
 	memset(s, 0, sizeof(*s));
 }
 
-static bool dev_is(const struct top_dev *d, const struct hwmsg_record *rec)
-{
-	return !strcmp(d->dev, rec->dev) && !strcmp(d->bus, rec->bus) &&
-	       !strcmp(d->driver, rec->driver);
-}
-
-/* Index of the record's device; devices are few, so a scan does. */
+/* Index of the record's device (and driver); 0 when out of room. */
 static uint16_t intern_dev(struct top_store *s, const struct hwmsg_record *rec)
 {
-	struct top_dev *d;
-	unsigned int i;
+	long i = hwmsg_devices_intern(&s->devs, rec->bus, rec->dev,
+				      rec->driver, TOP_MAX_DEVS);
 
-	if (s->n_devs && dev_is(&s->devs[s->last_dev], rec))
-		return (uint16_t)s->last_dev;
-	for (i = 0; i < s->n_devs; i++)
-		if (dev_is(&s->devs[i], rec))
-			return (uint16_t)(s->last_dev = i);
-	if (s->n_devs >= TOP_MAX_DEVS)
-		return 0;
-	d = realloc(s->devs, (s->n_devs + 1) * sizeof(*d));
-	if (!d)
-		return 0;
-	s->devs = d;
-	d = &s->devs[s->n_devs];
-	d->bus = strdup(rec->bus);
-	d->dev = strdup(rec->dev);
-	d->driver = strdup(rec->driver);
-	if (!d->bus || !d->dev || !d->driver) {
-		free(d->bus);
-		free(d->dev);
-		free(d->driver);
-		return 0;
-	}
-	s->last_dev = s->n_devs++;
-	return (uint16_t)s->last_dev;
+	return i < 0 ? 0 : (uint16_t)i;
 }
 
 /* The header's counters; the per-register ones are s->regs'. */
@@ -231,18 +198,18 @@ const struct top_msg *store_get(const struct top_store *s, uint64_t seq)
 	return &s->ring[seq % s->cap];
 }
 
-const struct top_dev *store_dev(const struct top_store *s,
+const struct hwmsg_device *store_dev(const struct top_store *s,
 				const struct top_msg *m)
 {
-	static const struct top_dev none = { "?", "?", "?" };
+	static const struct hwmsg_device none = { "?", "?", "?" };
 
-	return m->dev < s->n_devs ? &s->devs[m->dev] : &none;
+	return m->dev < s->devs.n ? &s->devs.d[m->dev] : &none;
 }
 
 void store_record(const struct top_store *s, const struct top_msg *m,
 		  struct hwmsg_record *rec)
 {
-	const struct top_dev *d = store_dev(s, m);
+	const struct hwmsg_device *d = store_dev(s, m);
 
 	memset(rec, 0, sizeof(*rec));
 	rec->ts_ns = m->ts_ns;
@@ -274,7 +241,7 @@ static void count_orphan(const struct hwmsg_txn_orphan *o, bool marked,
 {
 	struct top_store *s = arg;
 	uint64_t seq = s->next, stop;
-	const struct top_dev *d;
+	const struct hwmsg_device *d;
 	struct top_msg *q;
 
 	(void)marked;

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hwmsg/devices.h"
 #include "hwmsg/err.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/record.h"
@@ -51,10 +52,6 @@ struct top_msg {
 				 * before the answer) */
 };
 
-struct top_dev {
-	char *bus, *dev, *driver;
-};
-
 struct top_counters {
 	uint64_t records;	/* every record seen */
 	uint64_t errors;	/* responses with status != 0 */
@@ -68,8 +65,7 @@ struct top_store {
 	struct top_msg *ring;
 	size_t cap;
 	uint64_t first, next;	/* seqs held: [first, next) */
-	struct top_dev *devs;
-	unsigned int n_devs, last_dev;
+	struct hwmsg_devices devs;	/* by bus, dev and driver */
 	struct hwmsg_trace *t;	/* decodes and pairs each record once */
 	struct hwmsg_trace_item it;
 	struct top_counters c;
@@ -100,7 +96,7 @@ void store_set_base(struct top_store *s, uint64_t seq);
 uint64_t store_add(struct top_store *s, const struct hwmsg_record *rec);
 /* The message with this seq, or NULL when evicted or not yet seen. */
 const struct top_msg *store_get(const struct top_store *s, uint64_t seq);
-const struct top_dev *store_dev(const struct top_store *s,
+const struct hwmsg_device *store_dev(const struct top_store *s,
 				const struct top_msg *m);
 /* Rebuild the record of m (its payload and names are the store's). */
 void store_record(const struct top_store *s, const struct top_msg *m,

@@ -87,7 +87,7 @@ bool filter_match(const struct top_filter *f, const struct top_store *s,
 		  const struct top_msg *m)
 {
 	char label[TOP_REG_LABEL_LEN], id[8], dev[160], words[TOP_FILTER_LEN];
-	const struct top_dev *d;
+	const struct hwmsg_device *d;
 	char *w, *save;
 
 	if (f->errors_only && (m->flags & TOP_MSG_DECODED) && !m->status)

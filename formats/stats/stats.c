@@ -3,12 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/devices.h"
 #include "hwmsg/stats.h"
-
-/* A device's names, owned here; rows point at them. */
-struct stats_dev {
-	char *bus, *dev, *driver;
-};
 
 struct hwmsg_stats {
 	unsigned int flags;
@@ -17,8 +13,7 @@ struct hwmsg_stats {
 	uint32_t *slot;			/* row index + 1, 0: free; at most
 					 * half full */
 	size_t n_slots;
-	struct stats_dev *devs;
-	size_t n_devs, cap_devs, last_dev;
+	struct hwmsg_devices devs;	/* rows point at their names */
 	uint64_t status[128];
 	bool nomem;
 };
@@ -38,12 +33,7 @@ void hwmsg_stats_free(struct hwmsg_stats *s)
 		return;
 	for (size_t i = 0; i < s->n; i++)
 		hwmsg_lathist_free(&s->rows[i].lat);
-	for (size_t i = 0; i < s->n_devs; i++) {
-		free(s->devs[i].bus);
-		free(s->devs[i].dev);
-		free(s->devs[i].driver);
-	}
-	free(s->devs);
+	hwmsg_devices_free(&s->devs);
 	free(s->rows);
 	free(s->slot);
 	free(s);
@@ -53,43 +43,12 @@ void hwmsg_stats_free(struct hwmsg_stats *s)
 static uint32_t dev_of(struct hwmsg_stats *s, const char *bus,
 		       const char *dev, const char *driver)
 {
-	struct stats_dev *d;
+	long i;
 
 	if (!(s->flags & HWMSG_STATS_BY_DEVICE))
 		return 0;
-	/* records of one device come in runs: try the last one first */
-	for (size_t k = 0; k <= s->n_devs; k++) {
-		size_t i = k ? k - 1 : s->last_dev;
-
-		if (i >= s->n_devs)
-			continue;
-		if (!strcmp(s->devs[i].dev, dev) &&
-		    !strcmp(s->devs[i].bus, bus)) {
-			s->last_dev = i;
-			return (uint32_t)i + 1;
-		}
-	}
-	if (s->n_devs == s->cap_devs) {
-		size_t cap = s->cap_devs ? 2 * s->cap_devs : 8;
-		struct stats_dev *p = realloc(s->devs, cap * sizeof(*p));
-
-		if (!p)
-			return 0;
-		s->devs = p;
-		s->cap_devs = cap;
-	}
-	d = &s->devs[s->n_devs];
-	d->bus = strdup(bus);
-	d->dev = strdup(dev);
-	d->driver = strdup(driver ? driver : "");
-	if (!d->bus || !d->dev || !d->driver) {
-		free(d->bus);
-		free(d->dev);
-		free(d->driver);
-		return 0;
-	}
-	s->last_dev = s->n_devs++;
-	return (uint32_t)s->n_devs;
+	i = hwmsg_devices_intern(&s->devs, bus, dev, driver, UINT32_MAX - 1);
+	return i < 0 ? 0 : (uint32_t)i + 1;
 }
 
 static size_t hash(uint32_t dev, uint16_t reg_id, uint8_t method)
@@ -163,9 +122,9 @@ static struct hwmsg_stats_row *row_of(struct hwmsg_stats *s, uint32_t dev,
 	slot = find_slot(s->slot, s->n_slots, s, dev, reg_id, method);
 	r = &s->rows[s->n];
 	memset(r, 0, sizeof(*r));
-	r->bus = dev ? s->devs[dev - 1].bus : "";
-	r->dev = dev ? s->devs[dev - 1].dev : "";
-	r->driver = dev ? s->devs[dev - 1].driver : "";
+	r->bus = dev ? s->devs.d[dev - 1].bus : "";
+	r->dev = dev ? s->devs.d[dev - 1].dev : "";
+	r->driver = dev ? s->devs.d[dev - 1].driver : "";
 	r->type = type;
 	r->reg_id = reg_id;
 	r->method = method;
@@ -274,12 +233,11 @@ const struct hwmsg_stats_row *hwmsg_stats_find(const struct hwmsg_stats *s,
 	uint32_t d = 0, *slot;
 
 	if (s->flags & HWMSG_STATS_BY_DEVICE) {
-		for (d = 0; d < s->n_devs; d++)
-			if (!strcmp(s->devs[d].dev, dev) &&
-			    !strcmp(s->devs[d].bus, bus))
-				break;
-		if (d++ == s->n_devs)
+		long i = hwmsg_devices_find(&s->devs, bus, dev);
+
+		if (i < 0)
 			return NULL;
+		d = (uint32_t)i + 1;
 	}
 	if (!s->n_slots)
 		return NULL;
