@@ -357,9 +357,24 @@ static void run(struct top_ui *ui)
 	}
 }
 
+/* pcap and pcapng have blocks to find again; a tracer's file does not */
+static bool indexable(const char *path)
+{
+	struct hwmsg_err err;
+	struct hwmsg_reader *r = hwmsg_reader_open(path, &err);
+	enum hwmsg_input_format f;
+
+	if (!r)
+		return true;	/* the index says what is wrong with it */
+	f = hwmsg_reader_info(r)->format;
+	hwmsg_reader_close(r);
+	return f != HWMSG_INPUT_PERF_DATA && f != HWMSG_INPUT_TRACE_DAT;
+}
+
 /*
  * A regular file is browsed whole: indexed, read again page by page. A
- * pipe, stdin or a file being followed only has the ring.
+ * pipe, stdin, a file being followed, perf.data and trace.dat only have
+ * the ring (--max messages).
  */
 static struct top_browse *browse_file(const struct top_opts *o,
 				      struct hwmsg_err *err)
@@ -370,7 +385,8 @@ static struct top_browse *browse_file(const struct top_opts *o,
 	if (!o->path || o->follow || !strcmp(o->path, "-"))
 		return NULL;
 	for (unsigned int i = 0; i < o->n_paths; i++)
-		if (stat(o->paths[i], &st) || !S_ISREG(st.st_mode))
+		if (stat(o->paths[i], &st) || !S_ISREG(st.st_mode) ||
+		    !indexable(o->paths[i]))
 			return NULL;
 	b = malloc(sizeof(*b));
 	if (!b || browse_start(b, o->paths, o->n_paths, err)) {

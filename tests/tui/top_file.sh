@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # hwmsg top -r on files written by hwmsgd: all records load, from a file
-# and from stdin; --follow picks up records appended while it runs.
+# and from stdin; --follow picks up records appended while it runs; a
+# perf.data (no index) is listed from the ring.
 set -eu
 HWMSG=$1 HWMSGD=$2
 . "$(dirname "$0")/lib.sh"
@@ -36,6 +37,18 @@ wait_for 10 '^records 1 '
 wait_for 5 '^00:00:01\.000000 +- +→ +PMLP +query +no response'
 tm send-keys -t top Home Enter
 wait_for 5 '^  device -  \(none named in the capture\)$'
+tm send-keys -t top q
+wait_exit 5
+assert_clean_exit
+
+# perf.data has no blocks to index: the ring holds it, every record listed
+zstd -dqc "$(dirname "$0")/../data/trace/ops-perf.data.zst" > "$T/ops.data"
+n=$("$HWMSG" stat -j "$T/ops.data" | sed -n 's/.*"records":\([0-9]*\).*/\1/p')
+[ "$n" -gt 100 ] || fail "ops-perf.data: $n records"
+start 120 40 "$HWMSG" top -r "$T/ops.data"
+wait_for 10 "^records $n "
+wait_for 5 "^shown $n of $n kept"
+list_lines | grep -q ' PAOS ' || fail "perf.data: no PAOS in the list"
 tm send-keys -t top q
 wait_exit 5
 assert_clean_exit
