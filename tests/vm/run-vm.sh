@@ -229,11 +229,15 @@ cp "$SC_FILE" "$W/sc-$SC/lib/vm/scenario.sh"
 cat "$W/base.cpio.gz" "$W/sc-$SC.cpio.gz" >"$W/initrd-$SC.gz"
 echo "$SC" >"$OUT/scenario"
 
+# a soft lockup panics at once (not at the timeout), with
+# every CPU's stack and the whole log replayed: at loglevel=4 the stacks
+# the watchdog prints would not reach the console otherwise
+LOCKUP="softlockup_panic=1 softlockup_all_cpu_backtrace=1 panic_print=0x20"
 start=$(date +%s)
 timeout "$TIMEOUT" qemu-system-x86_64 -accel tcg -cpu max -m 1024 -smp 2 \
 	-nographic -no-reboot -kernel "$KIMAGE" \
 	-initrd "$W/initrd-$SC.gz" \
-	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4" \
+	-append "console=ttyS0 panic=-1 oops=panic quiet loglevel=4 $LOCKUP" \
 	-virtfs "local,path=$OUT,mount_tag=out,security_model=none,id=out" \
 	</dev/null >"$OUT/console.log" 2>&1 || true
 echo "vm/$SC: guest ran $(($(date +%s) - start)) s (log: $OUT)"
@@ -241,8 +245,20 @@ echo "vm/$SC: guest ran $(($(date +%s) - start)) s (log: $OUT)"
 if ! grep -qx PASS "$OUT/result" 2>/dev/null; then
 	echo "---- guest log"
 	cat "$OUT/guest.log" 2>/dev/null || true
-	echo "---- console (tail)"
-	tail -n 40 "$OUT/console.log"
+	# the last kernel complaint (after a panic, the replayed one, with its
+	# stacks) and what follows, else the tail
+	first=
+	for re in "BUG:|Oops|general protection" "Kernel panic"; do
+		[ -n "$first" ] || first=$(grep -n -E "$re" "$OUT/console.log" \
+			2>/dev/null | tail -n 1 | cut -d: -f1)
+	done
+	if [ -n "$first" ]; then
+		echo "---- console (from line $first)"
+		sed -n "$first,$((first + 200))p" "$OUT/console.log"
+	else
+		echo "---- console (tail)"
+		tail -n 40 "$OUT/console.log"
+	fi
 	echo "FAIL: guest did not pass $SC"
 	exit 1
 fi
