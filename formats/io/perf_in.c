@@ -263,29 +263,55 @@ static uint64_t sample_hash(const uint8_t *d, size_t n)
 	return h ? h : 1;
 }
 
-/* Is this sample the one its CPU wrote last, again? */
-static bool written_twice(struct perf_in *p, int cpu, const uint8_t *d,
-			  size_t n)
+static struct perf_recent *recent_of(struct perf_in *p, int cpu)
 {
-	uint64_t h;
-
 	if (cpu < 0 || cpu >= TRACE_IN_CPUS_MAX)
-		return false;
-	if ((unsigned int)cpu >= p->n_last) {
-		uint64_t *q = realloc(p->last_hash,
-				      ((size_t)cpu + 1) * sizeof(*q));
+		return NULL;
+	if ((unsigned int)cpu >= p->n_recent) {
+		struct perf_recent **q = realloc(p->recent,
+						 ((size_t)cpu + 1) * sizeof(*q));
 
 		if (!q)
-			return false;
-		memset(q + p->n_last, 0,
-		       ((size_t)cpu + 1 - p->n_last) * sizeof(*q));
-		p->last_hash = q;
-		p->n_last = (unsigned int)cpu + 1;
+			return NULL;
+		memset(q + p->n_recent, 0,
+		       ((size_t)cpu + 1 - p->n_recent) * sizeof(*q));
+		p->recent = q;
+		p->n_recent = (unsigned int)cpu + 1;
 	}
-	h = sample_hash(d, n);
-	if (p->last_hash[cpu] == h)
-		return true;
-	p->last_hash[cpu] = h;
+	if (!p->recent[cpu])
+		p->recent[cpu] = calloc(1, sizeof(*p->recent[cpu]));
+	return p->recent[cpu];
+}
+
+/* Has this CPU written this sample (bytes and time) before? */
+static bool written_twice(struct perf_in *p, int cpu, uint64_t time,
+			  const uint8_t *d, size_t n)
+{
+	struct perf_recent *r = recent_of(p, cpu);
+	uint64_t h = sample_hash(d, n);
+	unsigned int i, k;
+
+	if (!r)
+		return false;
+	/* newest first, back to the first one older than this sample (a
+	 * sample without a time: the newest only) */
+	for (k = 0; k < r->n && (time || !k); k++) {
+		i = (r->head + PERF_RECENT - 1 - k) % PERF_RECENT;
+		if (r->time[i] < time)
+			break;
+		if (r->hash[i] == h)
+			return true;
+	}
+	/* one out of order is kept but not remembered: the ring stays in
+	 * time order */
+	i = (r->head + PERF_RECENT - 1) % PERF_RECENT;
+	if (!r->n || r->time[i] <= time) {
+		r->hash[r->head] = h;
+		r->time[r->head] = time;
+		r->head = (r->head + 1) % PERF_RECENT;
+		if (r->n < PERF_RECENT)
+			r->n++;
+	}
 	return false;
 }
 
@@ -306,7 +332,7 @@ static int on_sample(struct perf_in *p, const uint8_t *d, size_t n,
 		p->t->other++;
 		return 0;
 	}
-	if (written_twice(p, s.cpu, d, n)) {
+	if (written_twice(p, s.cpu, s.time, d, n)) {
 		p->twice++;
 		return 0;
 	}
@@ -547,7 +573,9 @@ void perf_in_close(struct perf_in *p)
 	free(p->dbuf);
 	free(p->rec);
 	perf_queue_free(&p->queue);
-	free(p->last_hash);
+	for (unsigned int i = 0; i < p->n_recent; i++)
+		free(p->recent[i]);
+	free(p->recent);
 	perf_bytes_free(&p->b);
 	if (p->spool && p->spool != p->src)
 		fclose(p->spool);

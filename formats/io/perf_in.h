@@ -70,6 +70,14 @@ struct perf_queue {
 	bool have_limit;
 };
 
+/* A CPU's latest samples, oldest first from head: hash and time. */
+#define PERF_RECENT 1024
+struct perf_recent {
+	uint64_t hash[PERF_RECENT];
+	uint64_t time[PERF_RECENT];
+	unsigned int n, head;	/* head: where the next one goes */
+};
+
 struct perf_in {
 	struct trace_in *t;
 	struct perf_bytes b;
@@ -92,12 +100,14 @@ struct perf_in {
 	size_t rec_cap;
 	struct perf_queue queue;
 	/*
-	 * perf record sometimes writes a sample twice, at both sides of a
-	 * FINISHED_ROUND (seen in pipe mode): the same bytes, time and CPU.
-	 * A hash of each CPU's last sample finds them; twice: how many.
+	 * perf record sometimes writes samples twice, at both sides of a
+	 * FINISHED_ROUND (seen in pipe mode): one sample, or a run of them
+	 * (29 once), the same bytes, time and CPU. A CPU's samples come in
+	 * time order, so one at or before its CPU's latest time is looked
+	 * for among that CPU's recent ones; twice: how many were found.
 	 */
-	uint64_t *last_hash;	/* per CPU, 0: none yet */
-	unsigned int n_last;
+	struct perf_recent **recent;	/* per CPU, NULL: none yet */
+	unsigned int n_recent;
 	uint64_t twice;
 	bool ended;
 	char note[256];		/* said first, as an error */

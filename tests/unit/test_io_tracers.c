@@ -167,6 +167,25 @@ static void test_probe(void)
 	recs_free(&ref);
 }
 
+/*
+ * A run of 29 samples perf wrote twice (pipe mode, perf script shows 2505):
+ * each read once, the file is hwmsgd's 2476 in the same order.
+ */
+static void test_probe_run_twice(void)
+{
+	struct recs ref, got;
+
+	CHECK_EQ(recs_read(DATA "probe-run.pcapng.zst", &ref), 0);
+	CHECK_EQ(recs_read(DATA "probe-run-perf-pipe.data.zst", &got), 0);
+	CHECK(!got.had_error);
+	CHECK_EQ(got.duplicates, 29);
+	CHECK_EQ(ref.n, 2476);
+	CHECK_EQ(got.n, ref.n);
+	CHECK_EQ(in_order_within(&ref, &got), ref.n);
+	recs_free(&got);
+	recs_free(&ref);
+}
+
 static void test_ops(void)
 {
 	struct recs ref, got;
@@ -339,6 +358,7 @@ static void test_trace_dat(void)
 int main(void)
 {
 	test_probe();
+	test_probe_run_twice();
 	test_ops();
 	test_lost();
 	test_origin();
