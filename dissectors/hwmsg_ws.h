@@ -14,6 +14,7 @@
 #include <epan/expert.h>
 #include <epan/packet.h>
 
+#include "hwmsg/fields.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/wire.h"
 
@@ -58,6 +59,19 @@ struct hwmsg_ws_reg_ctx {
 #define HWMSG_WS_VAL_(word, off, shift, width) \
 	(((word) >> (shift)) & hwmsg_item_mask(width))
 #define HWMSG_WS_VAL(word, item) HWMSG_WS_VAL_(word, item)
+
+/* ---- protocols and fields from libhwmsg's table (fields.c) ------------- */
+
+/* Each field's hf id (a protocol's: its protocol id), by enum hwmsg_field_id. */
+extern int hwmsg_ws_hf[HWMSG_F_COUNT];
+#define HF(id) hwmsg_ws_hf[HWMSG_F_##id]
+
+/*
+ * Register the protocol proto of the table (its name and filter name from
+ * there) and every field after it up to the next protocol; returns the
+ * protocol id.
+ */
+int hwmsg_ws_register_proto(enum hwmsg_field_id proto, const char *short_name);
 
 /* Room for a value_string made from a hwmsg_name table, terminator included. */
 #define HWMSG_WS_VALS_MAX 64

@@ -10,18 +10,6 @@
 
 static int proto_cmd_reg = -1;
 
-static int hf_constant1 = -1;
-static int hf_status = -1;
-static int hf_reg_id = -1;
-static int hf_reg_name = -1;
-static int hf_method = -1;
-static int hf_constant2 = -1;
-static int hf_len = -1;
-static int hf_reg_data = -1;
-static int hf_response_in = -1;
-static int hf_response_to = -1;
-static int hf_time = -1;
-
 static int ett_cmd_reg = -1;
 
 static expert_field ei_status = EI_INIT;
@@ -30,13 +18,11 @@ static expert_field ei_len = EI_INIT;
 static expert_field ei_constant = EI_INIT;
 static expert_field ei_cut = EI_INIT;
 
-static value_string vs_status[HWMSG_WS_VALS_MAX];
-static value_string vs_method[HWMSG_WS_VALS_MAX];
-
 static dissector_table_t reg_table;
 
 static const struct hwmsg_ws_txn_fields txn_ids = {
-	&hf_response_in, &hf_response_to, &hf_time, NULL, NULL, NULL,
+	&HF(CMD_REG_RESPONSE_IN), &HF(CMD_REG_RESPONSE_TO), &HF(CMD_REG_TIME),
+	NULL, NULL, NULL,
 };
 
 static void queue_tap(packet_info *pinfo, const struct hwmsg_ws_reg_ctx *r,
@@ -64,19 +50,24 @@ static proto_item *add_header(tvbuff_t *tvb, packet_info *pinfo,
 {
 	proto_item *pi[HWMSG_CMDREG_HDR_LEN] = { 0 }, *status_item;
 
-	pi[0] = proto_tree_add_item(t, hf_constant1, tvb, 0, 2, ENC_BIG_ENDIAN);
-	status_item = proto_tree_add_item(t, hf_status, tvb,
+	pi[0] = proto_tree_add_item(t, HF(CMD_REG_CONSTANT1), tvb, 0, 2,
+				    ENC_BIG_ENDIAN);
+	status_item = proto_tree_add_item(t, HF(CMD_REG_STATUS), tvb,
 		HWMSG_CMDREG_STATUS_OFF, 1, ENC_NA);
-	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb, HWMSG_CMDREG_REG_ID_OFF, reg_id);
-	proto_item_set_generated(proto_tree_add_string(t, hf_reg_name, tvb,
+	hwmsg_ws_add_reg_id(t, HF(CMD_REG_REG_ID), tvb, HWMSG_CMDREG_REG_ID_OFF,
+			    reg_id);
+	proto_item_set_generated(proto_tree_add_string(t, HF(CMD_REG_REG_NAME),
+						       tvb,
 		HWMSG_CMDREG_REG_ID_OFF, 2,
 		hwmsg_ws_reg_str(reg_id)));
-	proto_tree_add_item(t, hf_method, tvb, HWMSG_CMDREG_METHOD_OFF, 1,
+	proto_tree_add_item(t, HF(CMD_REG_METHOD), tvb, HWMSG_CMDREG_METHOD_OFF,
+			    1,
 			    ENC_NA);
-	pi[HWMSG_CMDREG_CONSTANT2_OFF] = proto_tree_add_item(t, hf_constant2,
+	pi[HWMSG_CMDREG_CONSTANT2_OFF] = proto_tree_add_item(t,
+							     HF(CMD_REG_CONSTANT2),
 		tvb, HWMSG_CMDREG_CONSTANT2_OFF, 1, ENC_NA);
 	*len_item = pi[HWMSG_CMDREG_LEN_CONST_OFF] = proto_tree_add_item(t,
-		hf_len, tvb, HWMSG_CMDREG_LEN_CONST_OFF, 2, ENC_BIG_ENDIAN);
+		HF(CMD_REG_LEN), tvb, HWMSG_CMDREG_LEN_CONST_OFF, 2, ENC_BIG_ENDIAN);
 	/* libhwmsg's verdict, on the constant it names by offset */
 	if (rc < 0 && err->offset < HWMSG_CMDREG_HDR_LEN && pi[err->offset])
 		expert_add_info_format(pinfo, pi[err->offset], &ei_constant,
@@ -104,7 +95,8 @@ static void add_register(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 	r->info[0] = '\0';
 	if (!dissector_try_uint_new(reg_table, r->reg_id, reg_tvb, pinfo, t,
 				    TRUE, r))
-		proto_tree_add_item(t, hf_reg_data, tvb, HWMSG_CMDREG_HDR_LEN,
+		proto_tree_add_item(t, HF(CMD_REG_REG_DATA), tvb,
+				    HWMSG_CMDREG_HDR_LEN,
 				    (gint)msg->reg_len, ENC_NA);
 	/* the register's index fields after the rest of Info */
 	if (r->info[0])
@@ -210,40 +202,6 @@ static int dissect_cmd_reg(tvbuff_t *tvb, packet_info *pinfo,
 
 void proto_register_cmd_reg(void)
 {
-	static hf_register_info hf[] = {
-		{ &hf_constant1, { "Constant 1 (OP TLV header)",
-				   "cmd_reg.constant1", FT_UINT16, BASE_HEX,
-				   NULL, 0, NULL, HFILL } },
-		{ &hf_status, { "Status", "cmd_reg.status", FT_UINT8, BASE_DEC,
-				VALS(vs_status), 0x7f, NULL, HFILL } },
-		{ &hf_reg_id, { "Register", "cmd_reg.reg_id", FT_UINT16,
-				BASE_HEX, NULL, 0,
-				NULL, HFILL } },
-		{ &hf_reg_name, { "Register name", "cmd_reg.reg_name",
-				  FT_STRING, BASE_NONE, NULL, 0, NULL,
-				  HFILL } },
-		{ &hf_method, { "Method", "cmd_reg.method", FT_UINT8, BASE_DEC,
-				VALS(vs_method), HWMSG_CMDREG_METHOD_MASK, NULL,
-				HFILL } },
-		{ &hf_constant2, { "Constant 2 (class)", "cmd_reg.constant2",
-				   FT_UINT8, BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_len, { "Length (words, REG TLV header included)",
-			     "cmd_reg.len", FT_UINT16, BASE_DEC, NULL,
-			     HWMSG_CMDREG_LEN_MASK, NULL, HFILL } },
-		{ &hf_reg_data, { "Register payload", "cmd_reg.reg.data",
-				  FT_BYTES, BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_response_in, { "Response in", "cmd_reg.response_in",
-				     FT_FRAMENUM, BASE_NONE,
-				     FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE), 0,
-				     NULL, HFILL } },
-		{ &hf_response_to, { "Request in", "cmd_reg.response_to",
-				     FT_FRAMENUM, BASE_NONE,
-				     FRAMENUM_TYPE(FT_FRAMENUM_REQUEST), 0,
-				     NULL, HFILL } },
-		{ &hf_time, { "Time", "cmd_reg.time", FT_RELATIVE_TIME,
-			      BASE_NONE, NULL, 0,
-			      "Time between request and response", HFILL } },
-	};
 	static gint *ett[] = { &ett_cmd_reg };
 	static ei_register_info ei[] = {
 		{ &ei_status, { "cmd_reg.status.error", PI_RESPONSE_CODE,
@@ -260,14 +218,7 @@ void proto_register_cmd_reg(void)
 	};
 	expert_module_t *expert;
 
-	hwmsg_ws_fill_vals(vs_status, HWMSG_WS_VALS_MAX,
-			   hwmsg_emad_status_names);
-	hwmsg_ws_fill_vals(vs_method, HWMSG_WS_VALS_MAX,
-			   hwmsg_emad_method_names);
-
-	proto_cmd_reg = proto_register_protocol("mlx4 ACCESS_REG mailbox",
-						"CMD_REG", "cmd_reg");
-	proto_register_field_array(proto_cmd_reg, hf, array_length(hf));
+	proto_cmd_reg = hwmsg_ws_register_proto(HWMSG_F_CMD_REG, "CMD_REG");
 	proto_register_subtree_array(ett, array_length(ett));
 	expert = expert_register_protocol(proto_cmd_reg);
 	expert_register_field_array(expert, ei, array_length(ei));

@@ -10,15 +10,18 @@
 #include "hwmsg/devlink_event.h"
 
 static int proto_devlink_event = -1;
-static int hf_cmd = -1, hf_bus = -1, hf_dev = -1, hf_port_index = -1;
-static int hf_port_type = -1, hf_flavour = -1, hf_port_number = -1;
-static int hf_netdev = -1, hf_ibdev = -1;
 static gint ett_event = -1;
 static expert_field ei_malformed = EI_INIT;
 
-static value_string vs_cmd[HWMSG_WS_VALS_MAX];
-static value_string vs_port_type[HWMSG_WS_VALS_MAX];
-static value_string vs_flavour[HWMSG_WS_VALS_MAX];
+static void gen_uint(proto_tree *t, tvbuff_t *tvb, int hf, guint32 v)
+{
+	proto_item_set_generated(proto_tree_add_uint(t, hf, tvb, 0, 0, v));
+}
+
+static void gen_string(proto_tree *t, tvbuff_t *tvb, int hf, const char *v)
+{
+	proto_item_set_generated(proto_tree_add_string(t, hf, tvb, 0, 0, v));
+}
 
 static int dissect_devlink_event(tvbuff_t *tvb, packet_info *pinfo,
 				 proto_tree *tree, void *data _U_)
@@ -38,27 +41,21 @@ static int dissect_devlink_event(tvbuff_t *tvb, packet_info *pinfo,
 		return len;
 	}
 	/* generated: the values come out of netlink attributes */
-	proto_item_set_generated(proto_tree_add_uint(t, hf_cmd, tvb, 0, 0, ev.cmd));
-	proto_item_set_generated(proto_tree_add_string(t, hf_bus, tvb, 0, 0, ev.bus));
-	proto_item_set_generated(proto_tree_add_string(t, hf_dev, tvb, 0, 0, ev.dev));
+	gen_uint(t, tvb, HF(DEVLINK_EVENT_CMD), ev.cmd);
+	gen_string(t, tvb, HF(DEVLINK_EVENT_BUS), ev.bus);
+	gen_string(t, tvb, HF(DEVLINK_EVENT_DEV), ev.dev);
 	if (ev.has_port_index)
-		proto_item_set_generated(proto_tree_add_uint(t, hf_port_index,
-					 tvb, 0, 0, ev.port_index));
+		gen_uint(t, tvb, HF(DEVLINK_EVENT_PORT_INDEX), ev.port_index);
 	if (ev.has_port_type)
-		proto_item_set_generated(proto_tree_add_uint(t, hf_port_type,
-					 tvb, 0, 0, ev.port_type));
+		gen_uint(t, tvb, HF(DEVLINK_EVENT_PORT_TYPE), ev.port_type);
 	if (ev.has_flavour)
-		proto_item_set_generated(proto_tree_add_uint(t, hf_flavour,
-					 tvb, 0, 0, ev.flavour));
+		gen_uint(t, tvb, HF(DEVLINK_EVENT_FLAVOUR), ev.flavour);
 	if (ev.has_port_number)
-		proto_item_set_generated(proto_tree_add_uint(t, hf_port_number,
-					 tvb, 0, 0, ev.port_number));
+		gen_uint(t, tvb, HF(DEVLINK_EVENT_PORT_NUMBER), ev.port_number);
 	if (ev.netdev[0])
-		proto_item_set_generated(proto_tree_add_string(t, hf_netdev,
-					 tvb, 0, 0, ev.netdev));
+		gen_string(t, tvb, HF(DEVLINK_EVENT_NETDEV), ev.netdev);
 	if (ev.ibdev[0])
-		proto_item_set_generated(proto_tree_add_string(t, hf_ibdev,
-					 tvb, 0, 0, ev.ibdev));
+		gen_string(t, tvb, HF(DEVLINK_EVENT_IBDEV), ev.ibdev);
 	/* the one line hwmsg show prints for it */
 	hwmsg_devlink_event_format(tvb_get_ptr(tvb, 0, len), len, line,
 				   sizeof(line));
@@ -69,29 +66,6 @@ static int dissect_devlink_event(tvbuff_t *tvb, packet_info *pinfo,
 
 void proto_register_devlink_event(void)
 {
-	static hf_register_info hf[] = {
-		{ &hf_cmd, { "Command", "devlink_event.cmd", FT_UINT8, BASE_DEC,
-			     VALS(vs_cmd), 0, NULL, HFILL } },
-		{ &hf_bus, { "Bus", "devlink_event.bus", FT_STRING, BASE_NONE,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_dev, { "Device", "devlink_event.dev", FT_STRING, BASE_NONE,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_port_index, { "Port index", "devlink_event.port_index",
-				    FT_UINT32, BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_port_type, { "Port type", "devlink_event.port_type",
-				   FT_UINT16, BASE_DEC, VALS(vs_port_type), 0,
-				   NULL, HFILL } },
-		{ &hf_flavour, { "Port flavour", "devlink_event.flavour",
-				 FT_UINT16, BASE_DEC, VALS(vs_flavour), 0,
-				 NULL, HFILL } },
-		{ &hf_port_number, { "Port number", "devlink_event.port_number",
-				     FT_UINT32, BASE_DEC, NULL, 0, NULL,
-				     HFILL } },
-		{ &hf_netdev, { "Netdev", "devlink_event.netdev", FT_STRING,
-				BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_ibdev, { "IB device", "devlink_event.ibdev", FT_STRING,
-			       BASE_NONE, NULL, 0, NULL, HFILL } },
-	};
 	static gint *ett[] = { &ett_event };
 	static ei_register_info ei[] = {
 		{ &ei_malformed, { "devlink_event.malformed", PI_MALFORMED,
@@ -100,15 +74,8 @@ void proto_register_devlink_event(void)
 	};
 	expert_module_t *expert;
 
-	hwmsg_ws_fill_vals(vs_cmd, HWMSG_WS_VALS_MAX, hwmsg_devlink_cmd_names);
-	hwmsg_ws_fill_vals(vs_port_type, HWMSG_WS_VALS_MAX,
-			   hwmsg_devlink_port_type_names);
-	hwmsg_ws_fill_vals(vs_flavour, HWMSG_WS_VALS_MAX,
-			   hwmsg_devlink_flavour_names);
-	proto_devlink_event = proto_register_protocol("devlink notification",
-						      "devlink_event",
+	proto_devlink_event = hwmsg_ws_register_proto(HWMSG_F_DEVLINK_EVENT,
 						      "devlink_event");
-	proto_register_field_array(proto_devlink_event, hf, array_length(hf));
 	proto_register_subtree_array(ett, array_length(ett));
 	expert = expert_register_protocol(proto_devlink_event);
 	expert_register_field_array(expert, ei, array_length(ei));

@@ -12,21 +12,6 @@
 
 static int proto_devlink_hwmsg = -1;
 
-static int hf_tag = -1;
-static int hf_len = -1;
-static int hf_bus = -1;
-static int hf_dev = -1;
-static int hf_driver = -1;
-static int hf_incoming = -1;
-static int hf_dir = -1;
-static int hf_type = -1;
-static int hf_index = -1;
-static int hf_seq = -1;
-static int hf_orig_len = -1;
-static int hf_truncated = -1;
-static int hf_buf = -1;
-static int hf_value = -1;
-
 static int ett_rec = -1;
 static int ett_tlv = -1;
 
@@ -38,10 +23,6 @@ static expert_field ei_unknown_tag = EI_INIT;
 static expert_field ei_no_buf = EI_INIT;
 static expert_field ei_truncated = EI_INIT;
 static expert_field ei_unknown_type = EI_INIT;
-
-static value_string vs_tag[HWMSG_WS_VALS_MAX];
-static value_string vs_type[HWMSG_WS_VALS_MAX];
-static value_string vs_dir[HWMSG_WS_VALS_MAX];
 
 static dissector_handle_t emad_handle, cmd_reg_handle, event_handle;
 
@@ -86,28 +67,34 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 
 	switch (tag) {
 	case HWMSG_REC_BUS_NAME:
-		add_string(tvb, pinfo, t, hf_bus, off, len, &s->bus);
+		add_string(tvb, pinfo, t, HF(DEVLINK_HWMSG_BUS), off, len,
+			   &s->bus);
 		return;
 	case HWMSG_REC_DEV_NAME:
-		add_string(tvb, pinfo, t, hf_dev, off, len, &s->dev);
+		add_string(tvb, pinfo, t, HF(DEVLINK_HWMSG_DEV), off, len,
+			   &s->dev);
 		return;
 	case HWMSG_REC_DRIVER_NAME:
-		add_string(tvb, pinfo, t, hf_driver, off, len, &s->driver);
+		add_string(tvb, pinfo, t, HF(DEVLINK_HWMSG_DRIVER), off, len,
+			   &s->driver);
 		return;
 	case HWMSG_REC_INCOMING:
 		if (!want_len(pinfo, len_item, len, 1))
 			break;
-		proto_tree_add_item_ret_uint(t, hf_incoming, tvb, off, 1,
+		proto_tree_add_item_ret_uint(t, HF(DEVLINK_HWMSG_INCOMING), tvb,
+					     off, 1,
 					     ENC_NA, &v);
 		s->has_dir = TRUE;
 		s->dir = v ? HWMSG_DIR_FROM_HW : HWMSG_DIR_TO_HW;
-		proto_item_set_generated(proto_tree_add_uint(t, hf_dir, tvb,
+		proto_item_set_generated(proto_tree_add_uint(t,
+							     HF(DEVLINK_HWMSG_DIR), tvb,
 							     off, 1, s->dir));
 		return;
 	case HWMSG_REC_TYPE:
 		if (!want_len(pinfo, len_item, len, 2))
 			break;
-		proto_tree_add_item_ret_uint(t, hf_type, tvb, off, 2,
+		proto_tree_add_item_ret_uint(t, HF(DEVLINK_HWMSG_TYPE), tvb,
+					     off, 2,
 					     ENC_LITTLE_ENDIAN, &s->type);
 		s->has_type = TRUE;
 		return;
@@ -115,25 +102,28 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		/* a snaplen may have cut it: show what was captured */
 		s->buf_off = off;
 		s->buf_len = len;
-		s->buf_item = proto_tree_add_item(t, hf_buf, tvb, off,
+		s->buf_item = proto_tree_add_item(t, HF(DEVLINK_HWMSG_BUF), tvb,
+						  off,
 			MIN(len, tvb_captured_length_remaining(tvb, off)),
 			ENC_NA);
 		return;
 	case HWMSG_REC_DEVLINK_INDEX:
 		if (!want_len(pinfo, len_item, len, 4))
 			break;
-		proto_tree_add_item(t, hf_index, tvb, off, 4,
+		proto_tree_add_item(t, HF(DEVLINK_HWMSG_INDEX), tvb, off, 4,
 				    ENC_LITTLE_ENDIAN);
 		return;
 	case HWMSG_REC_SEQ:
 		if (!want_len(pinfo, len_item, len, 8))
 			break;
-		proto_tree_add_item(t, hf_seq, tvb, off, 8, ENC_LITTLE_ENDIAN);
+		proto_tree_add_item(t, HF(DEVLINK_HWMSG_SEQ), tvb, off, 8,
+				    ENC_LITTLE_ENDIAN);
 		return;
 	case HWMSG_REC_ORIG_LEN:
 		if (!want_len(pinfo, len_item, len, 4))
 			break;
-		proto_tree_add_item_ret_uint(t, hf_orig_len, tvb, off, 4,
+		proto_tree_add_item_ret_uint(t, HF(DEVLINK_HWMSG_ORIG_LEN), tvb,
+					     off, 4,
 					     ENC_LITTLE_ENDIAN, &s->orig_len);
 		s->has_orig_len = TRUE;
 		return;
@@ -144,7 +134,8 @@ static void dissect_value(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		break;
 	}
 	if (len)
-		proto_tree_add_item(t, hf_value, tvb, off, len, ENC_NA);
+		proto_tree_add_item(t, HF(DEVLINK_HWMSG_VALUE), tvb, off, len,
+				    ENC_NA);
 }
 
 /* A TLV's subtree, "TLV bus_name". */
@@ -172,7 +163,8 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 		    tvb_captured_length_remaining(tvb, off) < HWMSG_REC_TLV_HDR_LEN)
 			return tvb_captured_length(tvb);
 		if (left < HWMSG_REC_TLV_HDR_LEN) {
-			ti = proto_tree_add_item(tree, hf_value, tvb, off, left,
+			ti = proto_tree_add_item(tree, HF(DEVLINK_HWMSG_VALUE),
+						 tvb, off, left,
 						 ENC_NA);
 			expert_add_info(pinfo, ti, &ei_short_hdr);
 			return off + left;
@@ -185,8 +177,9 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 			    tvb_captured_length_remaining(tvb, off)),
 			&ti, name ? name : "unknown");
 		/* the values read above: cheaper than reading them again */
-		proto_tree_add_uint(t, hf_tag, tvb, off, 2, tag);
-		len_item = proto_tree_add_uint(t, hf_len, tvb, off + 2, 2,
+		proto_tree_add_uint(t, HF(DEVLINK_HWMSG_TAG), tvb, off, 2, tag);
+		len_item = proto_tree_add_uint(t, HF(DEVLINK_HWMSG_LEN), tvb,
+					       off + 2, 2,
 					       (guint32)len);
 		if (len > left - HWMSG_REC_TLV_HDR_LEN) {
 			expert_add_info_format(pinfo, len_item, &ei_overrun,
@@ -194,7 +187,8 @@ static int dissect_tlvs(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 				len, left - HWMSG_REC_TLV_HDR_LEN);
 			len = left - HWMSG_REC_TLV_HDR_LEN;
 			if (len)
-				proto_tree_add_item(t, hf_value, tvb,
+				proto_tree_add_item(t, HF(DEVLINK_HWMSG_VALUE),
+						    tvb,
 					off + HWMSG_REC_TLV_HDR_LEN, len, ENC_NA);
 			return off + HWMSG_REC_TLV_HDR_LEN + len;
 		}
@@ -298,7 +292,8 @@ static void flag_truncated(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		orig = s->orig_len;
 	if ((guint32)cap >= orig)
 		return;
-	pi = proto_tree_add_boolean(t, hf_truncated, tvb, 0, 0, TRUE);
+	pi = proto_tree_add_boolean(t, HF(DEVLINK_HWMSG_TRUNCATED), tvb, 0, 0,
+				    TRUE);
 	proto_item_set_generated(pi);
 	expert_add_info_format(pinfo, pi, &ei_truncated,
 			       "Message cut to %d of %u bytes", cap, orig);
@@ -407,38 +402,6 @@ static int dissect_devlink_hwmsg(tvbuff_t *tvb, packet_info *pinfo,
 
 void proto_register_devlink_hwmsg(void)
 {
-	static hf_register_info hf[] = {
-		{ &hf_tag, { "Tag", "devlink_hwmsg.tag", FT_UINT16, BASE_DEC,
-			     VALS(vs_tag), 0, NULL, HFILL } },
-		{ &hf_len, { "Length", "devlink_hwmsg.len", FT_UINT16, BASE_DEC,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_bus, { "Bus", "devlink_hwmsg.bus", FT_STRINGZPAD,
-			     BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_dev, { "Device", "devlink_hwmsg.dev", FT_STRINGZPAD,
-			     BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_driver, { "Driver", "devlink_hwmsg.driver", FT_STRINGZPAD,
-				BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_incoming, { "Incoming", "devlink_hwmsg.incoming",
-				  FT_UINT8, BASE_DEC, NULL, 0,
-				  "1: from the hardware, 0: to it", HFILL } },
-		{ &hf_dir, { "Direction", "devlink_hwmsg.dir", FT_UINT8,
-			     BASE_DEC, VALS(vs_dir), 0, NULL, HFILL } },
-		{ &hf_type, { "Type", "devlink_hwmsg.type", FT_UINT16, BASE_DEC,
-			      VALS(vs_type), 0, NULL, HFILL } },
-		{ &hf_index, { "Devlink index", "devlink_hwmsg.index",
-			       FT_UINT32, BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_seq, { "Sequence number", "devlink_hwmsg.seq", FT_UINT64,
-			     BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_orig_len, { "Original length", "devlink_hwmsg.orig_len",
-				  FT_UINT32, BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_truncated, { "Truncated", "devlink_hwmsg.truncated",
-				   FT_BOOLEAN, BASE_NONE, NULL, 0, NULL,
-				   HFILL } },
-		{ &hf_buf, { "Message", "devlink_hwmsg.buf", FT_BYTES,
-			     BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_value, { "Value", "devlink_hwmsg.value", FT_BYTES,
-			       BASE_NONE, NULL, 0, NULL, HFILL } },
-	};
 	static gint *ett[] = { &ett_rec, &ett_tlv };
 	static ei_register_info ei[] = {
 		{ &ei_overrun, { "devlink_hwmsg.tlv.overrun", PI_MALFORMED,
@@ -467,13 +430,8 @@ void proto_register_devlink_hwmsg(void)
 	};
 	expert_module_t *expert;
 
-	hwmsg_ws_fill_vals(vs_tag, HWMSG_WS_VALS_MAX, hwmsg_rec_tag_names);
-	hwmsg_ws_fill_vals(vs_type, HWMSG_WS_VALS_MAX, hwmsg_type_names);
-	hwmsg_ws_fill_vals(vs_dir, HWMSG_WS_VALS_MAX, hwmsg_dir_names);
-
-	proto_devlink_hwmsg = proto_register_protocol(
-		"Devlink hardware message", "devlink_hwmsg", "devlink_hwmsg");
-	proto_register_field_array(proto_devlink_hwmsg, hf, array_length(hf));
+	proto_devlink_hwmsg = hwmsg_ws_register_proto(HWMSG_F_DEVLINK_HWMSG,
+						      "devlink_hwmsg");
 	proto_register_subtree_array(ett, array_length(ett));
 	expert = expert_register_protocol(proto_devlink_hwmsg);
 	expert_register_field_array(expert, ei, array_length(ei));

@@ -14,31 +14,6 @@
 
 static int proto_emad = -1;
 
-static int hf_dst = -1;
-static int hf_src = -1;
-static int hf_ethertype = -1;
-static int hf_mlx_proto = -1;
-static int hf_ver = -1;
-static int hf_tlv_type = -1;
-static int hf_tlv_len = -1;
-static int hf_tlv_data = -1;
-static int hf_dr = -1;
-static int hf_status = -1;
-static int hf_reg_id = -1;
-static int hf_r = -1;
-static int hf_method = -1;
-static int hf_class = -1;
-static int hf_tid = -1;
-static int hf_reg_name = -1;
-static int hf_string = -1;
-static int hf_latency = -1;
-static int hf_reg_data = -1;
-static int hf_response_in = -1;
-static int hf_response_to = -1;
-static int hf_time = -1;
-static int hf_retrans = -1;
-static int hf_retrans_of = -1;
-
 static int ett_emad = -1;
 static int ett_eth = -1;
 static int ett_tlv = -1;
@@ -55,18 +30,11 @@ static expert_field ei_extra = EI_INIT;
 static expert_field ei_cut = EI_INIT;
 static expert_field ei_too_many = EI_INIT;
 
-static value_string vs_status[HWMSG_WS_VALS_MAX];
-static value_string vs_method[HWMSG_WS_VALS_MAX];
-static value_string vs_class[HWMSG_WS_VALS_MAX];
-static value_string vs_tlv[HWMSG_WS_VALS_MAX];
-
-static const true_false_string tfs_response = { "Response", "Request" };
-
 static dissector_table_t reg_table;
 
 static const struct hwmsg_ws_txn_fields txn_ids = {
-	&hf_response_in, &hf_response_to, &hf_time, &hf_retrans,
-	&hf_retrans_of, &ei_retrans,
+	&HF(EMAD_RESPONSE_IN), &HF(EMAD_RESPONSE_TO), &HF(EMAD_TIME),
+	&HF(EMAD_RETRANSMISSION), &HF(EMAD_RETRANSMISSION_OF), &ei_retrans,
 };
 
 /* What the tree walk keeps for after it: the REG TLV goes last. */
@@ -86,27 +54,29 @@ static void dissect_op(tvbuff_t *tvb, proto_tree *t,
 {
 	proto_item *pi;
 
-	proto_tree_add_item(t, hf_dr, tvb, off + HWMSG_WS_OFF(HWMSG_EMAD_OP_DR),
+	proto_tree_add_item(t, HF(EMAD_DR), tvb,
+			    off + HWMSG_WS_OFF(HWMSG_EMAD_OP_DR),
 			    4, ENC_BIG_ENDIAN);
-	it->status = proto_tree_add_item(t, hf_status, tvb,
+	it->status = proto_tree_add_item(t, HF(EMAD_STATUS), tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_STATUS), 4, ENC_BIG_ENDIAN);
 	/* a whole 16-bit field: bits 31:16 of its big-endian word */
-	hwmsg_ws_add_reg_id(t, hf_reg_id, tvb,
+	hwmsg_ws_add_reg_id(t, HF(EMAD_REG_ID), tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID) +
 		(32 - HWMSG_WS_SHIFT(HWMSG_EMAD_OP_REGISTER_ID) - 16) / 8,
 		op->reg_id);
-	pi = proto_tree_add_string(t, hf_reg_name, tvb,
+	pi = proto_tree_add_string(t, HF(EMAD_REG_NAME), tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_REGISTER_ID), 2,
 		hwmsg_ws_reg_str(op->reg_id));
 	proto_item_set_generated(pi);
-	proto_tree_add_item(t, hf_r, tvb, off + HWMSG_WS_OFF(HWMSG_EMAD_OP_R),
+	proto_tree_add_item(t, HF(EMAD_R), tvb,
+			    off + HWMSG_WS_OFF(HWMSG_EMAD_OP_R),
 			    4, ENC_BIG_ENDIAN);
-	proto_tree_add_item(t, hf_method, tvb,
+	proto_tree_add_item(t, HF(EMAD_METHOD), tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_METHOD), 4, ENC_BIG_ENDIAN);
-	proto_tree_add_item(t, hf_class, tvb,
+	proto_tree_add_item(t, HF(EMAD_CLASS), tvb,
 		off + HWMSG_WS_OFF(HWMSG_EMAD_OP_CLASS), 4, ENC_BIG_ENDIAN);
-	proto_tree_add_item(t, hf_tid, tvb, off + HWMSG_EMAD_OP_TID_OFF, 8,
-			    ENC_BIG_ENDIAN);
+	proto_tree_add_item(t, HF(EMAD_TID), tvb, off + HWMSG_EMAD_OP_TID_OFF,
+			    8, ENC_BIG_ENDIAN);
 }
 
 /* proto_item_append_text(pi, "%s%s %s %s", sep, a, b, c) (b, c: may be
@@ -155,7 +125,7 @@ static void dissect_reg(tvbuff_t *tvb, packet_info *pinfo,
 					       it->reg_len);
 	if (!dissector_try_uint_new(reg_table, op->reg_id, reg_tvb, pinfo,
 				    it->reg_tree, TRUE, &ctx))
-		proto_tree_add_item(it->reg_tree, hf_reg_data, tvb,
+		proto_tree_add_item(it->reg_tree, HF(EMAD_REG_DATA), tvb,
 				    it->reg_off, it->reg_cap, ENC_NA);
 	if (ctx.info[0])
 		col_append_str(pinfo->cinfo, COL_INFO, ctx.info);
@@ -194,12 +164,12 @@ static void tlv_items(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		dissect_op(tvb, t, off, &msg->op, it);
 		return;
 	case HWMSG_EMAD_TLV_STRING:
-		proto_tree_add_item(t, hf_string, tvb, off + 4,
+		proto_tree_add_item(t, HF(EMAD_STRING), tvb, off + 4,
 				    MIN(body, HWMSG_EMAD_STRING_LEN), ENC_ASCII);
 		return;
 	case HWMSG_EMAD_TLV_LATENCY:
 		if (msg->has_latency)
-			proto_tree_add_item(t, hf_latency, tvb,
+			proto_tree_add_item(t, HF(EMAD_LATENCY), tvb,
 				off + HWMSG_WS_OFF(HWMSG_EMAD_LATENCY_TIME), 4,
 				ENC_BIG_ENDIAN);
 		return;
@@ -217,8 +187,8 @@ static void tlv_items(tvbuff_t *tvb, packet_info *pinfo, proto_tree *t,
 		expert_add_info_format(pinfo, ti, &ei_unknown_tlv,
 				       "Unknown EMAD TLV type %u", r->type);
 		if (body > 0)
-			proto_tree_add_item(t, hf_tlv_data, tvb, off + 4, body,
-					    ENC_NA);
+			proto_tree_add_item(t, HF(EMAD_TLV_DATA), tvb, off + 4,
+					    body, ENC_NA);
 		return;
 	}
 }
@@ -260,14 +230,14 @@ static void dissect_tlv(tvbuff_t *tvb, packet_info *pinfo, proto_tree *tree,
 
 	t = tlv_subtree(tree, tvb, off, (int)r->cap_len, &ti,
 			name ? name : "Unknown");
-	proto_tree_add_item(t, hf_tlv_type, tvb, off, 4, ENC_BIG_ENDIAN);
-	len_item = proto_tree_add_item(t, hf_tlv_len, tvb, off, 4,
+	proto_tree_add_item(t, HF(EMAD_TLV_TYPE), tvb, off, 4, ENC_BIG_ENDIAN);
+	len_item = proto_tree_add_item(t, HF(EMAD_TLV_LEN), tvb, off, 4,
 				       ENC_BIG_ENDIAN);
 	tlv_expert(pinfo, ti, len_item, r, name ? name : "Unknown");
 	if (tlv_decoded(r, msg))
 		tlv_items(tvb, pinfo, t, ti, off, r, msg, it);
 	else if (r->cap_len > HWMSG_EMAD_TLV_HDR_LEN)
-		proto_tree_add_item(t, hf_tlv_data, tvb, off + 4,
+		proto_tree_add_item(t, HF(EMAD_TLV_DATA), tvb, off + 4,
 				    (int)r->cap_len - 4, ENC_NA);
 }
 
@@ -350,13 +320,14 @@ static void dissect_eth(tvbuff_t *tvb, proto_tree *t, int base,
 		eth = hwmsg_ws_add_subtree(t, tvb, 0, HWMSG_EMAD_ETH_HDR_LEN,
 					   ett_eth, NULL, "Ethernet header",
 					   strlen("Ethernet header"));
-		proto_tree_add_item(eth, hf_dst, tvb, 0, 6, ENC_NA);
-		proto_tree_add_item(eth, hf_src, tvb, 6, 6, ENC_NA);
-		it->ethertype = proto_tree_add_item(eth, hf_ethertype, tvb,
+		proto_tree_add_item(eth, HF(EMAD_DST), tvb, 0, 6, ENC_NA);
+		proto_tree_add_item(eth, HF(EMAD_SRC), tvb, 6, 6, ENC_NA);
+		it->ethertype = proto_tree_add_item(eth, HF(EMAD_ETHERTYPE),
+						    tvb,
 			HWMSG_EMAD_ETH_ETHERTYPE_OFF, 2, ENC_BIG_ENDIAN);
 	}
-	proto_tree_add_item(eth, hf_mlx_proto, tvb, base, 1, ENC_NA);
-	proto_tree_add_item(eth, hf_ver, tvb,
+	proto_tree_add_item(eth, HF(EMAD_MLX_PROTO), tvb, base, 1, ENC_NA);
+	proto_tree_add_item(eth, HF(EMAD_VER), tvb,
 			    base + HWMSG_EMAD_ETH_VER_OFF -
 				    HWMSG_EMAD_ETH_MLX_PROTO_OFF, 1, ENC_NA);
 }
@@ -514,82 +485,6 @@ static int dissect_emad_eth(tvbuff_t *tvb, packet_info *pinfo,
 
 void proto_register_emad(void)
 {
-	static hf_register_info hf[] = {
-		{ &hf_dst, { "Destination", "emad.dst", FT_ETHER, BASE_NONE,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_src, { "Source", "emad.src", FT_ETHER, BASE_NONE,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_ethertype, { "Ethertype", "emad.ethertype", FT_UINT16,
-				   BASE_HEX, NULL, 0, NULL, HFILL } },
-		{ &hf_mlx_proto, { "Mellanox protocol", "emad.mlx_proto",
-				   FT_UINT8, BASE_DEC, NULL, 0, NULL, HFILL } },
-		{ &hf_ver, { "Version", "emad.ver", FT_UINT8, BASE_DEC, NULL,
-			     0xf0, NULL, HFILL } },
-		{ &hf_tlv_type, { "TLV type", "emad.tlv.type", FT_UINT32,
-				  BASE_DEC, VALS(vs_tlv),
-				  HWMSG_WS_MASK(HWMSG_EMAD_TLV_TYPE), NULL,
-				  HFILL } },
-		{ &hf_tlv_len, { "TLV length (words)", "emad.tlv.len",
-				 FT_UINT32, BASE_DEC, NULL,
-				 HWMSG_WS_MASK(HWMSG_EMAD_TLV_LEN), NULL,
-				 HFILL } },
-		{ &hf_tlv_data, { "TLV data", "emad.tlv.data", FT_BYTES,
-				  BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_dr, { "Direct route", "emad.dr", FT_UINT32, BASE_DEC,
-			    NULL, HWMSG_WS_MASK(HWMSG_EMAD_OP_DR), NULL,
-			    HFILL } },
-		{ &hf_status, { "Status", "emad.status", FT_UINT32, BASE_DEC,
-				VALS(vs_status),
-				HWMSG_WS_MASK(HWMSG_EMAD_OP_STATUS), NULL,
-				HFILL } },
-		{ &hf_reg_id, { "Register", "emad.reg_id", FT_UINT16,
-				BASE_HEX, NULL, 0, NULL, HFILL } },
-		{ &hf_reg_name, { "Register name", "emad.reg_name", FT_STRING,
-				  BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_r, { "Response", "emad.r", FT_BOOLEAN, 32,
-			   TFS(&tfs_response), HWMSG_WS_MASK(HWMSG_EMAD_OP_R),
-			   NULL, HFILL } },
-		{ &hf_method, { "Method", "emad.method", FT_UINT32, BASE_DEC,
-				VALS(vs_method),
-				HWMSG_WS_MASK(HWMSG_EMAD_OP_METHOD), NULL,
-				HFILL } },
-		{ &hf_class, { "Class", "emad.class", FT_UINT32, BASE_DEC,
-			       VALS(vs_class),
-			       HWMSG_WS_MASK(HWMSG_EMAD_OP_CLASS), NULL,
-			       HFILL } },
-		{ &hf_tid, { "Transaction id", "emad.tid", FT_UINT64, BASE_HEX,
-			     NULL, 0, NULL, HFILL } },
-		{ &hf_string, { "Firmware string", "emad.string",
-				FT_STRINGZPAD, BASE_NONE, NULL, 0, NULL,
-				HFILL } },
-		{ &hf_latency, { "Firmware latency", "emad.latency", FT_UINT32,
-				 BASE_DEC | BASE_UNIT_STRING,
-				 &units_microseconds,
-				 HWMSG_WS_MASK(HWMSG_EMAD_LATENCY_TIME), NULL,
-				 HFILL } },
-		{ &hf_reg_data, { "Register payload", "emad.reg.data", FT_BYTES,
-				  BASE_NONE, NULL, 0, NULL, HFILL } },
-		{ &hf_response_in, { "Response in", "emad.response_in",
-				     FT_FRAMENUM, BASE_NONE,
-				     FRAMENUM_TYPE(FT_FRAMENUM_RESPONSE), 0,
-				     "The response to this request is in this frame",
-				     HFILL } },
-		{ &hf_response_to, { "Request in", "emad.response_to",
-				     FT_FRAMENUM, BASE_NONE,
-				     FRAMENUM_TYPE(FT_FRAMENUM_REQUEST), 0,
-				     "This is a response to the request in this frame",
-				     HFILL } },
-		{ &hf_time, { "Time", "emad.time", FT_RELATIVE_TIME, BASE_NONE,
-			      NULL, 0, "Time between request and response",
-			      HFILL } },
-		{ &hf_retrans, { "Retransmission", "emad.retransmission",
-				 FT_BOOLEAN, BASE_NONE, NULL, 0,
-				 "This tid was requested before", HFILL } },
-		{ &hf_retrans_of, { "Retransmission of", "emad.retransmission_of",
-				    FT_FRAMENUM, BASE_NONE,
-				    FRAMENUM_TYPE(FT_FRAMENUM_RETRANS_PREV), 0,
-				    "First request with this tid", HFILL } },
-	};
 	static gint *ett[] = { &ett_emad, &ett_eth, &ett_tlv };
 	static ei_register_info ei[] = {
 		{ &ei_status, { "emad.status.error", PI_RESPONSE_CODE, PI_WARN,
@@ -619,15 +514,7 @@ void proto_register_emad(void)
 	};
 	expert_module_t *expert;
 
-	hwmsg_ws_fill_vals(vs_status, HWMSG_WS_VALS_MAX,
-			   hwmsg_emad_status_names);
-	hwmsg_ws_fill_vals(vs_method, HWMSG_WS_VALS_MAX,
-			   hwmsg_emad_method_names);
-	hwmsg_ws_fill_vals(vs_class, HWMSG_WS_VALS_MAX, hwmsg_emad_class_names);
-	hwmsg_ws_fill_vals(vs_tlv, HWMSG_WS_VALS_MAX, hwmsg_emad_tlv_names);
-
-	proto_emad = proto_register_protocol("Mellanox EMAD", "EMAD", "emad");
-	proto_register_field_array(proto_emad, hf, array_length(hf));
+	proto_emad = hwmsg_ws_register_proto(HWMSG_F_EMAD, "EMAD");
 	proto_register_subtree_array(ett, array_length(ett));
 	expert = expert_register_protocol(proto_emad);
 	expert_register_field_array(expert, ei, array_length(ei));

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/devlink_event.h"
+#include "hwmsg/fields.h"
+
 #include "filter_int.h"
 
 static const struct hwmsg_record *rec(struct ectx *c)
@@ -321,156 +324,341 @@ static int get_emad_retrans_of(struct ectx *c, struct fval *v)
 	return t && t->first_ref;
 }
 
-/* ---- the table ------------------------------------------------------- */
+/* ---- the record's TLVs (devlink_hwmsg.tag, .len) ---------------------- */
+
+/*
+ * The record as hwmsg's writer lays it out: the reader keeps what it
+ * decodes, not the bytes it read (tags it does not know are dropped, so
+ * devlink_hwmsg.value, the plugin's field for those, is never present).
+ */
+static unsigned int rec_tlvs(struct ectx *c, fval_fn fn, void *arg, int len)
+{
+	uint8_t *buf;
+	long n;
+	unsigned int count = 0;
+	size_t off;
+
+	if (!has_record(c))
+		return 0;
+	n = (long)hwmsg_rec_encoded_len(rec(c));
+	buf = malloc((size_t)n);
+	if (!buf)
+		return 0;
+	n = hwmsg_rec_encode(rec(c), buf, (size_t)n, NULL);
+	for (off = 0; n > 0 && off + HWMSG_REC_TLV_HDR_LEN <= (size_t)n;) {
+		struct fval v = { .u = hwmsg_get_le16(buf + off + (len ? 2 : 0)) };
+
+		count++;
+		if (fn(arg, &v))
+			break;
+		off += HWMSG_REC_TLV_HDR_LEN + hwmsg_get_le16(buf + off + 2);
+	}
+	free(buf);
+	return count;
+}
+
+static unsigned int each_tag(struct ectx *c, fval_fn fn, void *arg)
+{
+	return rec_tlvs(c, fn, arg, 0);
+}
+
+static unsigned int each_len(struct ectx *c, fval_fn fn, void *arg)
+{
+	return rec_tlvs(c, fn, arg, 1);
+}
+
+static int get_absent(struct ectx *c, struct fval *v)
+{
+	(void)c;
+	(void)v;
+	return 0;
+}
+
+/* ---- EMAD TLVs: one value per TLV the message has -------------------- */
+
+enum tlv_part { TLV_TYPE, TLV_LEN, TLV_DATA };
+
+/* The bytes the plugin shows as emad.tlv.data: an unknown TLV's body, or
+ * one it could not decode (a bad length, a second OP or REG). */
+static bool tlv_data_shown(const struct hwmsg_msg *m,
+			   const struct hwmsg_tlv_ref *r)
+{
+	bool decoded;
+
+	if (r->flags & (HWMSG_TLV_BAD_LEN | HWMSG_TLV_EXTRA))
+		decoded = false;
+	else if (r->type == HWMSG_EMAD_TLV_OP)
+		decoded = r->len >= HWMSG_EMAD_OP_TLV_WORDS * 4 &&
+			  r->cap_len >= HWMSG_EMAD_OP_TLV_WORDS * 4;
+	else if (r->type == HWMSG_EMAD_TLV_STRING)
+		decoded = m->has_fw_string;
+	else
+		decoded = !(r->flags & HWMSG_TLV_BAD_SIZE);
+	if (decoded)
+		return !hwmsg_name_lookup(hwmsg_emad_tlv_names, r->type) &&
+		       r->len > HWMSG_EMAD_TLV_HDR_LEN &&
+		       r->cap_len > HWMSG_EMAD_TLV_HDR_LEN;
+	return r->cap_len > HWMSG_EMAD_TLV_HDR_LEN;
+}
+
+static unsigned int emad_tlvs(struct ectx *c, fval_fn fn, void *arg,
+			      enum tlv_part part)
+{
+	const struct hwmsg_msg *m = op(c, HWMSG_TYPE_MLX_EMAD);
+	const uint8_t *base;
+	unsigned int i, n = 0;
+
+	if (!m)
+		return 0;
+	base = rec(c)->payload;	/* TLV offsets count from here */
+	for (i = 0; i < m->n_tlvs; i++) {
+		const struct hwmsg_tlv_ref *r = &m->tlvs[i];
+		struct fval v = { 0 };
+
+		if (r->cap_len < HWMSG_EMAD_TLV_HDR_LEN)
+			continue;
+		switch (part) {
+		case TLV_TYPE:
+			v.u = hwmsg_item_get(base + r->offset, HWMSG_EMAD_TLV_TYPE);
+			break;
+		case TLV_LEN:
+			v.u = hwmsg_item_get(base + r->offset, HWMSG_EMAD_TLV_LEN);
+			break;
+		case TLV_DATA:
+			if (!tlv_data_shown(m, r))
+				continue;
+			v.p = base + r->offset + HWMSG_EMAD_TLV_HDR_LEN;
+			v.len = r->cap_len - HWMSG_EMAD_TLV_HDR_LEN;
+			break;
+		}
+		n++;
+		if (fn(arg, &v))
+			break;
+	}
+	return n;
+}
+
+static unsigned int each_tlv_type(struct ectx *c, fval_fn fn, void *arg)
+{
+	return emad_tlvs(c, fn, arg, TLV_TYPE);
+}
+
+static unsigned int each_tlv_len(struct ectx *c, fval_fn fn, void *arg)
+{
+	return emad_tlvs(c, fn, arg, TLV_LEN);
+}
+
+static unsigned int each_tlv_data(struct ectx *c, fval_fn fn, void *arg)
+{
+	return emad_tlvs(c, fn, arg, TLV_DATA);
+}
+
+/* ---- the register payload when no layout decodes it ------------------ */
+
+static int reg_data(struct ectx *c, struct fval *v, uint16_t type)
+{
+	const struct hwmsg_msg *m = op(c, type);
+
+	if (!m || !m->has_reg || regfield_decoded(c))
+		return 0;
+	v->p = m->reg;
+	v->len = m->reg_len;
+	return 1;
+}
+
+static int get_emad_reg_data(struct ectx *c, struct fval *v)
+{
+	return reg_data(c, v, HWMSG_TYPE_MLX_EMAD);
+}
+
+static int get_cmd_reg_reg_data(struct ectx *c, struct fval *v)
+{
+	return reg_data(c, v, HWMSG_TYPE_MLX_CMD_REG);
+}
+
+/* ---- cmd_reg's constant header words --------------------------------- */
+
+static int cmd_reg_be(struct ectx *c, struct fval *v, size_t off, size_t n)
+{
+	const uint8_t *p = rec(c)->payload;
+
+	if (!is_type(c, HWMSG_TYPE_MLX_CMD_REG) ||
+	    rec(c)->len < HWMSG_CMDREG_HDR_LEN)
+		return 0;
+	v->u = n == 2 ? hwmsg_get_be16(p + off) : p[off];
+	return 1;
+}
+
+static int get_cmd_reg_constant1(struct ectx *c, struct fval *v)
+{
+	return cmd_reg_be(c, v, 0, 2);
+}
+
+static int get_cmd_reg_constant2(struct ectx *c, struct fval *v)
+{
+	return cmd_reg_be(c, v, HWMSG_CMDREG_CONSTANT2_OFF, 1);
+}
+
+/* ---- devlink_event: a devlink notification the capture carried ------- */
+
+static const struct hwmsg_devlink_event *event(struct ectx *c)
+{
+	if (!is_type(c, HWMSG_TYPE_DEVLINK_EVENT))
+		return NULL;
+	if (!c->ev_state)
+		c->ev_state = hwmsg_devlink_event_parse(rec(c)->payload,
+							rec(c)->len,
+							&c->ev) ? -1 : 1;
+	return c->ev_state > 0 ? &c->ev : NULL;
+}
+
+static int get_event(struct ectx *c, struct fval *v)
+{
+	return is_type(c, HWMSG_TYPE_DEVLINK_EVENT) ? get_present(c, v) : 0;
+}
+
+#define EVENT_UINT(name, has, member)					\
+static int name(struct ectx *c, struct fval *v)				\
+{									\
+	const struct hwmsg_devlink_event *e = event(c);		\
+									\
+	if (!e || !(has))						\
+		return 0;						\
+	v->u = e->member;						\
+	return 1;							\
+}
+
+#define EVENT_STR(name, member, always)					\
+static int name(struct ectx *c, struct fval *v)				\
+{									\
+	const struct hwmsg_devlink_event *e = event(c);		\
+									\
+	if (!e || (!(always) && !e->member[0]))			\
+		return 0;						\
+	return str_val(v, e->member);					\
+}
+
+EVENT_UINT(get_event_cmd, 1, cmd)
+EVENT_UINT(get_event_port_index, e->has_port_index, port_index)
+EVENT_UINT(get_event_port_type, e->has_port_type, port_type)
+EVENT_UINT(get_event_flavour, e->has_flavour, flavour)
+EVENT_UINT(get_event_port_number, e->has_port_number, port_number)
+EVENT_STR(get_event_bus, bus, 1)
+EVENT_STR(get_event_dev, dev, 1)
+EVENT_STR(get_event_netdev, netdev, 0)
+EVENT_STR(get_event_ibdev, ibdev, 0)
+
+/* ---- the table: a getter for each field of include/hwmsg/fields.h ---- */
 
 #define REC	0
 #define MSG	HWMSG_FILTER_NEEDS_MSG
 #define TXN	(HWMSG_FILTER_NEEDS_MSG | HWMSG_FILTER_NEEDS_TXN)
+#define G(id, needs, get) [HWMSG_F_##id] = { needs, get, NULL }
+#define EACH(id, needs, each) [HWMSG_F_##id] = { needs, NULL, each }
 
-static const struct fdesc fields[] = {
-	{ "frame", FT_PROTO, REC, NULL, get_present },
-	{ "frame.number", FT_FRAMENUM, REC, NULL, get_number },
-	{ "frame.time", FT_ABSTIME, REC, NULL, get_time },
-	{ "frame.time_epoch", FT_ABSTIME, REC, NULL, get_time },
-	{ "frame.time_relative", FT_RELTIME, REC, NULL, get_time_relative },
+static const struct fdesc getters[HWMSG_F_COUNT] = {
+	G(FRAME, REC, get_present),
+	G(FRAME_NUMBER, REC, get_number),
+	G(FRAME_TIME, REC, get_time),
+	G(FRAME_TIME_EPOCH, REC, get_time),
+	G(FRAME_TIME_RELATIVE, REC, get_time_relative),
 
-	{ "devlink_hwmsg", FT_PROTO, REC, NULL, get_rec },
-	{ "devlink_hwmsg.bus", FT_STR, REC, NULL, get_bus },
-	{ "devlink_hwmsg.dev", FT_STR, REC, NULL, get_dev },
-	{ "devlink_hwmsg.driver", FT_STR, REC, NULL, get_driver },
-	{ "devlink_hwmsg.incoming", FT_UINT, REC, NULL, get_incoming },
-	{ "devlink_hwmsg.dir", FT_UINT, REC, hwmsg_dir_names, get_dir },
-	{ "devlink_hwmsg.type", FT_UINT, REC, hwmsg_type_names, get_type },
-	{ "devlink_hwmsg.index", FT_UINT, REC, NULL, get_index },
-	{ "devlink_hwmsg.seq", FT_UINT, REC, NULL, get_seq },
-	{ "devlink_hwmsg.orig_len", FT_UINT, REC, NULL, get_orig_len },
-	{ "devlink_hwmsg.truncated", FT_BOOL, REC, NULL, get_truncated },
-	{ "devlink_hwmsg.buf", FT_BYTES, REC, NULL, get_buf },
+	G(DEVLINK_HWMSG, REC, get_rec),
+	EACH(DEVLINK_HWMSG_TAG, REC, each_tag),
+	EACH(DEVLINK_HWMSG_LEN, REC, each_len),
+	G(DEVLINK_HWMSG_BUS, REC, get_bus),
+	G(DEVLINK_HWMSG_DEV, REC, get_dev),
+	G(DEVLINK_HWMSG_DRIVER, REC, get_driver),
+	G(DEVLINK_HWMSG_INCOMING, REC, get_incoming),
+	G(DEVLINK_HWMSG_DIR, REC, get_dir),
+	G(DEVLINK_HWMSG_TYPE, REC, get_type),
+	G(DEVLINK_HWMSG_INDEX, REC, get_index),
+	G(DEVLINK_HWMSG_SEQ, REC, get_seq),
+	G(DEVLINK_HWMSG_ORIG_LEN, REC, get_orig_len),
+	G(DEVLINK_HWMSG_TRUNCATED, REC, get_truncated),
+	G(DEVLINK_HWMSG_BUF, REC, get_buf),
+	G(DEVLINK_HWMSG_VALUE, REC, get_absent),
 
-	{ "emad", FT_PROTO, REC, NULL, get_emad },
-	{ "emad.dst", FT_ETHER, REC, NULL, get_emad_dst },
-	{ "emad.src", FT_ETHER, REC, NULL, get_emad_src },
-	{ "emad.ethertype", FT_UINT, REC, NULL, get_emad_ethertype },
-	{ "emad.mlx_proto", FT_UINT, MSG, NULL, get_emad_mlx_proto },
-	{ "emad.ver", FT_UINT, MSG, NULL, get_emad_ver },
-	{ "emad.status", FT_UINT, MSG, hwmsg_emad_status_names,
-	  get_emad_status },
-	{ "emad.reg_id", FT_UINT, MSG, NULL, get_emad_reg_id },
-	{ "emad.reg_name", FT_STR, MSG, NULL, get_emad_reg_name },
-	{ "emad.r", FT_BOOL, MSG, NULL, get_emad_r },
-	{ "emad.method", FT_UINT, MSG, hwmsg_emad_method_names,
-	  get_emad_method },
-	{ "emad.class", FT_UINT, MSG, hwmsg_emad_class_names,
-	  get_emad_class },
-	{ "emad.tid", FT_UINT, MSG, NULL, get_emad_tid },
-	{ "emad.dr", FT_UINT, MSG, NULL, get_emad_dr },
-	{ "emad.string", FT_STR, MSG, NULL, get_emad_string },
-	{ "emad.latency", FT_UINT, MSG, NULL, get_emad_latency },
-	{ "emad.time", FT_RELTIME, TXN, NULL, get_emad_time },
-	{ "emad.response_to", FT_FRAMENUM, TXN, NULL, get_emad_response_to },
-	{ "emad.retransmission", FT_BOOL, TXN, NULL, get_emad_retrans },
-	{ "emad.retransmission_of", FT_FRAMENUM, TXN, NULL,
-	  get_emad_retrans_of },
+	G(EMAD, REC, get_emad),
+	G(EMAD_DST, REC, get_emad_dst),
+	G(EMAD_SRC, REC, get_emad_src),
+	G(EMAD_ETHERTYPE, REC, get_emad_ethertype),
+	G(EMAD_MLX_PROTO, MSG, get_emad_mlx_proto),
+	G(EMAD_VER, MSG, get_emad_ver),
+	EACH(EMAD_TLV_TYPE, MSG, each_tlv_type),
+	EACH(EMAD_TLV_LEN, MSG, each_tlv_len),
+	EACH(EMAD_TLV_DATA, MSG, each_tlv_data),
+	G(EMAD_DR, MSG, get_emad_dr),
+	G(EMAD_STATUS, MSG, get_emad_status),
+	G(EMAD_REG_ID, MSG, get_emad_reg_id),
+	G(EMAD_REG_NAME, MSG, get_emad_reg_name),
+	G(EMAD_R, MSG, get_emad_r),
+	G(EMAD_METHOD, MSG, get_emad_method),
+	G(EMAD_CLASS, MSG, get_emad_class),
+	G(EMAD_TID, MSG, get_emad_tid),
+	G(EMAD_STRING, MSG, get_emad_string),
+	G(EMAD_LATENCY, MSG, get_emad_latency),
+	G(EMAD_REG_DATA, MSG | HWMSG_FILTER_NEEDS_REG, get_emad_reg_data),
+	G(EMAD_RESPONSE_IN, TXN, NULL),	/* see fref_resolve() */
+	G(EMAD_RESPONSE_TO, TXN, get_emad_response_to),
+	G(EMAD_TIME, TXN, get_emad_time),
+	G(EMAD_RETRANSMISSION, TXN, get_emad_retrans),
+	G(EMAD_RETRANSMISSION_OF, TXN, get_emad_retrans_of),
 
-	{ "cmd_reg", FT_PROTO, REC, NULL, get_cmd_reg },
-	{ "cmd_reg.status", FT_UINT, MSG, hwmsg_emad_status_names,
-	  get_cmd_reg_status },
-	{ "cmd_reg.reg_id", FT_UINT, MSG, NULL, get_cmd_reg_reg_id },
-	{ "cmd_reg.reg_name", FT_STR, MSG, NULL, get_cmd_reg_reg_name },
-	{ "cmd_reg.method", FT_UINT, MSG, hwmsg_emad_method_names,
-	  get_cmd_reg_method },
-	{ "cmd_reg.len", FT_UINT, REC, NULL, get_cmd_reg_len },
-	{ "cmd_reg.time", FT_RELTIME, TXN, NULL, get_cmd_reg_time },
-	{ "cmd_reg.response_to", FT_FRAMENUM, TXN, NULL,
-	  get_cmd_reg_response_to },
+	G(CMD_REG, REC, get_cmd_reg),
+	G(CMD_REG_CONSTANT1, REC, get_cmd_reg_constant1),
+	G(CMD_REG_STATUS, MSG, get_cmd_reg_status),
+	G(CMD_REG_REG_ID, MSG, get_cmd_reg_reg_id),
+	G(CMD_REG_REG_NAME, MSG, get_cmd_reg_reg_name),
+	G(CMD_REG_METHOD, MSG, get_cmd_reg_method),
+	G(CMD_REG_CONSTANT2, REC, get_cmd_reg_constant2),
+	G(CMD_REG_LEN, REC, get_cmd_reg_len),
+	G(CMD_REG_REG_DATA, MSG | HWMSG_FILTER_NEEDS_REG,
+	  get_cmd_reg_reg_data),
+	G(CMD_REG_RESPONSE_IN, TXN, NULL),
+	G(CMD_REG_RESPONSE_TO, TXN, get_cmd_reg_response_to),
+	G(CMD_REG_TIME, TXN, get_cmd_reg_time),
+
+	G(DEVLINK_EVENT, REC, get_event),
+	G(DEVLINK_EVENT_CMD, REC, get_event_cmd),
+	G(DEVLINK_EVENT_BUS, REC, get_event_bus),
+	G(DEVLINK_EVENT_DEV, REC, get_event_dev),
+	G(DEVLINK_EVENT_PORT_INDEX, REC, get_event_port_index),
+	G(DEVLINK_EVENT_PORT_TYPE, REC, get_event_port_type),
+	G(DEVLINK_EVENT_FLAVOUR, REC, get_event_flavour),
+	G(DEVLINK_EVENT_PORT_NUMBER, REC, get_event_port_number),
+	G(DEVLINK_EVENT_NETDEV, REC, get_event_netdev),
+	G(DEVLINK_EVENT_IBDEV, REC, get_event_ibdev),
 };
+
+/* The filter's value type of a field of the table. */
+static uint8_t ftype_of(const struct hwmsg_field *f)
+{
+	static const uint8_t t[] = {
+		[HWMSG_FK_PROTO] = FT_PROTO, [HWMSG_FK_U8] = FT_UINT,
+		[HWMSG_FK_U16] = FT_UINT, [HWMSG_FK_U32] = FT_UINT,
+		[HWMSG_FK_U64] = FT_UINT, [HWMSG_FK_BOOL] = FT_BOOL,
+		[HWMSG_FK_STRING] = FT_STR, [HWMSG_FK_STRINGZPAD] = FT_STR,
+		[HWMSG_FK_BYTES] = FT_BYTES, [HWMSG_FK_ETHER] = FT_ETHER,
+		[HWMSG_FK_FRAMENUM] = FT_FRAMENUM,
+		[HWMSG_FK_RELTIME] = FT_RELTIME,
+		[HWMSG_FK_ABSTIME] = FT_ABSTIME,
+	};
+
+	return t[f->kind];
+}
 
 const struct fdesc *field_find(const char *name, size_t len)
 {
-	size_t i;
+	int id = hwmsg_field_find(name, len);
 
-	for (i = 0; i < sizeof(fields) / sizeof(fields[0]); i++)
-		if (strlen(fields[i].name) == len &&
-		    !strncmp(fields[i].name, name, len))
-			return &fields[i];
-	return NULL;
-}
-
-/* ---- register fields: mlxreg.<reg>[.<path>] --------------------------- */
-
-struct leaf_search {
-	const char *name;
-	struct fref *f;
-	bool found;
-};
-
-static int match_leaf(void *ctx, const struct hwmsg_reg *reg,
-		      const struct hwmsg_reg_field *field, const char *filter)
-{
-	static const uint8_t types[] = {
-		[HWMSG_REG_V_UINT] = FT_UINT, [HWMSG_REG_V_INT] = FT_INT,
-		[HWMSG_REG_V_BOOL] = FT_BOOL, [HWMSG_REG_V_MAC] = FT_ETHER,
-		[HWMSG_REG_V_IPV4] = FT_IPV4, [HWMSG_REG_V_IPV6] = FT_IPV6,
-		[HWMSG_REG_V_STRING] = FT_STR, [HWMSG_REG_V_BYTES] = FT_BYTES,
-	};
-	struct leaf_search *s = ctx;
-
-	if (strcmp(filter, s->name))
-		return 0;
-	s->f->type = types[hwmsg_reg_field_vtype(field)];
-	s->f->bits = hwmsg_reg_field_bits(field);
-	s->f->enums = field->kind == HWMSG_REG_ENUM ? field->enums : NULL;
-	s->f->reg_id = reg->id;
-	s->found = true;
-	return 1;	/* the first description wins, as in the plugin */
-}
-
-/* A leaf of reg in db by its filter name; false if db has no such one. */
-static bool find_leaf(const struct hwmsg_regdb *db, const char *name,
-		      struct fref *f)
-{
-	struct leaf_search s = { .name = name, .f = f };
-
-	hwmsg_regdb_foreach_field(db, match_leaf, &s);
-	return s.found;
-}
-
-static int resolve_mlxreg(struct fref *f, const char *name, unsigned int col,
-			  struct hwmsg_err *err)
-{
-	const char *dot = strchr(name + 7, '.');
-	const struct hwmsg_regdb *db;
-	const struct hwmsg_reg *reg;
-	char lname[64];
-
-	f->mlx_name = strdup(name);
-	if (!f->mlx_name)
-		return hwmsg_errf(err, col, "out of memory");
-	f->type = FT_PROTO;
-	if (!strcmp(name, "mlxreg")) {
-		f->mlx_any_reg = true;
-		return 0;
-	}
-	snprintf(lname, sizeof(lname), "%.*s",
-		 (int)(dot ? (size_t)(dot - name - 7) : strlen(name + 7)),
-		 name + 7);
-	reg = hwmsg_reg_lookup_name(lname, &db, err);
-	if (!reg || !reg->layout)
-		return hwmsg_errf(err, col, "\"%s\" is not a field: no register %s with a layout",
-				  name, lname);
-	f->reg_id = reg->id;
-	if (!dot)
-		return 0;
-	if (!find_leaf(db, name, f))
-		return hwmsg_errf(err, col, "\"%s\" is not a field of %s (hwmsg regs %s lists them)",
-				  name, reg->name, reg->name);
-	f->mlx_leaf = true;
-	return 0;
+	return id < 0 ? NULL : &getters[id];
 }
 
 int fref_resolve(struct fref *f, const struct token *t, struct hwmsg_err *err)
 {
 	char name[HWMSG_REG_PATH_MAX];
+	int id;
 
 	memset(f, 0, sizeof(*f));
 	if (t->len >= sizeof(name))
@@ -478,14 +666,25 @@ int fref_resolve(struct fref *f, const struct token *t, struct hwmsg_err *err)
 				  20, t->text);
 	memcpy(name, t->text, t->len);
 	name[t->len] = 0;
-	f->d = field_find(name, t->len);
-	if (f->d) {
-		f->type = f->d->type;
-		f->enums = f->d->enums;
+	id = hwmsg_field_find(name, t->len);
+	if (id >= 0) {
+		const struct hwmsg_field *hf = &hwmsg_fields[id];
+
+		/* a request is matched before its response is read (one
+		 * pass, as live capture needs): the response's side is there */
+		if (!getters[id].get && !getters[id].each)
+			return hwmsg_errf(err, t->col, "\"%s\" is not supported: a request is filtered before its response is read (filter the response: %.*s.response_to)",
+					  name, (int)(strchr(name, '.') - name),
+					  name);
+		f->d = &getters[id];
+		f->name = hf->abbrev;
+		f->type = ftype_of(hf);
+		/* names a literal may use (a boolean's are its own) */
+		f->enums = hf->kind == HWMSG_FK_BOOL ? NULL : hf->vals;
 		return 0;
 	}
 	if (!strncmp(name, "mlxreg", 6) && (!name[6] || name[6] == '.'))
-		return resolve_mlxreg(f, name, t->col, err);
+		return regfield_resolve(f, name, t->col, err);
 	return hwmsg_errf(err, t->col, "\"%s\" is neither a field nor a protocol name",
 			  name);
 }
@@ -496,92 +695,15 @@ void fref_free(struct fref *f)
 	f->mlx_name = NULL;
 }
 
-/* The record's register payload decoded once per match, into f->dec. */
-static const struct hwmsg_reg_decoded *decoded(struct ectx *c)
-{
-	const struct hwmsg_msg *m = c->r->msg;
-	const struct hwmsg_reg *reg;
-
-	if (c->dec_state)
-		return c->dec_state > 0 ? &c->flt->dec : NULL;
-	c->dec_state = -1;
-	if (!m || !m->has_reg || rec(c)->type != m->type)
-		return NULL;
-	reg = hwmsg_reg_lookup_len(m->op.reg_id, m->reg_len);
-	if (!reg || !reg->layout)
-		return NULL;
-	if (hwmsg_reg_decode_again(reg, m->reg, m->reg_len, &c->flt->dec,
-				   NULL) < 0)
-		return NULL;
-	c->dec_state = 1;
-	return &c->flt->dec;
-}
-
-static bool leaf_value(const struct fref *f, const struct hwmsg_reg_value *rv,
-		       struct fval *v)
-{
-	memset(v, 0, sizeof(*v));
-	v->u = rv->raw;
-	v->p = rv->bytes;
-	v->len = rv->n_bytes;
-	switch (f->type) {
-	case FT_INT:
-		if (f->bits && f->bits < 64 && (rv->raw >> (f->bits - 1)) & 1)
-			v->u = rv->raw | ~((1ull << f->bits) - 1);
-		break;
-	case FT_BOOL:
-		v->u = rv->raw != 0;
-		break;
-	case FT_STR:	/* NUL-padded: up to the first NUL */
-		v->len = v->p ? strnlen((const char *)v->p, v->len) : 0;
-		break;
-	case FT_ETHER:
-	case FT_IPV6:
-	case FT_BYTES:
-		return v->p != NULL;
-	default:
-		break;
-	}
-	return true;
-}
-
-static unsigned int mlxreg_values(struct ectx *c, const struct fref *f,
-				  fval_fn fn, void *arg)
-{
-	const struct hwmsg_msg *m = c->r->msg;
-	const struct hwmsg_reg_decoded *d;
-	struct fval v = { 0 };
-	unsigned int i, n = 0;
-
-	/* the register id first: most records need no decode at all */
-	if (!m || (!f->mlx_any_reg && m->op.reg_id != f->reg_id))
-		return 0;
-	d = decoded(c);
-	if (!d)
-		return 0;
-	if (!f->mlx_leaf)
-		return fn(arg, &v), 1;
-	for (i = 0; i < d->n_values; i++) {
-		const struct hwmsg_reg_value *rv = &d->values[i];
-
-		if (rv->group || rv->missing || strcmp(rv->filter, f->mlx_name))
-			continue;
-		if (!leaf_value(f, rv, &v))
-			continue;
-		n++;
-		if (fn(arg, &v))
-			break;
-	}
-	return n;
-}
-
 unsigned int fref_values(struct ectx *c, const struct fref *f, fval_fn fn,
 			 void *arg)
 {
 	struct fval v = { 0 };
 
 	if (!f->d)
-		return mlxreg_values(c, f, fn, arg);
+		return regfield_values(c, f, fn, arg);
+	if (f->d->each)
+		return f->d->each(c, fn, arg);
 	if (!f->d->get(c, &v))
 		return 0;
 	fn(arg, &v);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hwmsg/devlink_event.h"
 #include "hwmsg/filter.h"
 #include "hwmsg/regdb.h"
 
@@ -71,14 +72,18 @@ struct fval {
 
 struct ectx;
 
-/* A field hwmsg knows by the plugin's name. */
+/* Call fn for each value of a field in the record; stops when fn returns
+ * true. Returns how many values were visited (0: the field is absent). */
+typedef bool (*fval_fn)(void *arg, const struct fval *v);
+
+/* How to read a field of include/hwmsg/fields.h (its name, type and value
+ * names are there). */
 struct fdesc {
-	const char *name;
-	uint8_t type;			/* enum ftype */
 	uint8_t needs;			/* enum hwmsg_filter_needs */
-	const struct hwmsg_name *enums;	/* names a literal may use */
 	/* 1 with *v set when the field is in the record, else 0 */
 	int (*get)(struct ectx *c, struct fval *v);
+	/* or, for a field with a value per TLV: fref_values() alike */
+	unsigned int (*each)(struct ectx *c, fval_fn fn, void *arg);
 };
 
 const struct fdesc *field_find(const char *name, size_t len);
@@ -88,6 +93,7 @@ const struct fdesc *field_find(const char *name, size_t len);
 /* A field reference: built in, or a register field by its filter name. */
 struct fref {
 	const struct fdesc *d;		/* NULL: mlxreg */
+	const char *name;		/* d: its name in the table */
 	uint8_t type;
 	const struct hwmsg_name *enums;
 	uint32_t bits;			/* FT_INT: sign bit position + 1 */
@@ -144,11 +150,20 @@ struct ectx {
 	struct hwmsg_filter *flt;
 	const struct hwmsg_filter_rec *r;
 	int dec_state;			/* 0 not tried, 1 decoded, -1 none */
+	int ev_state;			/* the same for ev */
+	struct hwmsg_devlink_event ev;	/* a devlink_event record's */
 };
 
-/* Call fn for each value of f in the record; stops when fn returns true.
- * Returns how many values were visited (0: the field is absent). */
-typedef bool (*fval_fn)(void *arg, const struct fval *v);
+/* ---- register fields (regfields.c) ----------------------------------- */
+
+int regfield_resolve(struct fref *f, const char *name, unsigned int col,
+		     struct hwmsg_err *err);
+/* The record's register payload decoded once per match; NULL: no layout
+ * decodes it. */
+const struct hwmsg_reg_decoded *regfield_decoded(struct ectx *c);
+unsigned int regfield_values(struct ectx *c, const struct fref *f, fval_fn fn,
+			     void *arg);
+
 unsigned int fref_values(struct ectx *c, const struct fref *f, fval_fn fn,
 			 void *arg);
 

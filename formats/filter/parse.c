@@ -223,7 +223,7 @@ static struct node *parse_test(struct parser *p)
 	n->kind = n->op == T_IN ? N_IN : N_CMP;
 	if (n->f.type == FT_PROTO) {
 		hwmsg_errf(p->err, col, "%s is a protocol: it can only be tested for presence",
-			   n->f.d ? n->f.d->name : n->f.mlx_name);
+			   n->f.d ? n->f.name : n->f.mlx_name);
 		goto fail;
 	}
 	if ((n->op == T_CONTAINS || n->op == T_MATCHES) &&

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hwmsg/fields.h"
 #include "hwmsg/filter.h"
 #include "hwmsg/msg.h"
 #include "hwmsg/wire.h"
@@ -223,6 +224,47 @@ static void test_ethernet(void)
 	rec.flags &= ~HWMSG_RECF_NO_DEVICE;
 }
 
+/*
+ * Every field of the table the plugin registers from (hwmsg/fields.h) is a
+ * field here: each compiles, a protocol as a test for presence, a field
+ * also in a comparison; only the response_in fields refuse, saying why.
+ */
+static void test_every_field(void)
+{
+	struct hwmsg_err err;
+	char text[128];
+	int i, refused = 0;
+
+	for (i = 0; i < HWMSG_F_COUNT; i++) {
+		const struct hwmsg_field *f = &hwmsg_fields[i];
+		struct hwmsg_filter *flt = hwmsg_filter_compile(f->abbrev, &err);
+
+		if (strstr(f->abbrev, ".response_in")) {
+			CHECK(flt == NULL);
+			CHECK(strstr(err.msg, "response_to") != NULL);
+			refused++;
+			continue;
+		}
+		CHECK(flt != NULL);
+		if (!flt)
+			fprintf(stderr, "%s: %s\n", f->abbrev, err.msg);
+		hwmsg_filter_free(flt);
+		if (f->kind == HWMSG_FK_PROTO)
+			continue;
+		snprintf(text, sizeof(text), "%s != %s", f->abbrev,
+			 f->kind == HWMSG_FK_STRING ||
+			 f->kind == HWMSG_FK_STRINGZPAD ? "\"x\"" :
+			 f->kind == HWMSG_FK_BYTES ? "00:01" :
+			 f->kind == HWMSG_FK_ETHER ? "00:01:02:03:04:05" : "1");
+		flt = hwmsg_filter_compile(text, &err);
+		CHECK(flt != NULL);
+		if (!flt)
+			fprintf(stderr, "%s: %s\n", text, err.msg);
+		hwmsg_filter_free(flt);
+	}
+	CHECK_EQ(refused, 2);
+}
+
 int main(void)
 {
 	make_pmlp();
@@ -230,5 +272,6 @@ int main(void)
 	test_errors();
 	test_needs();
 	test_ethernet();
+	test_every_field();
 	return test_done("test_filter");
 }
