@@ -10,12 +10,13 @@
 
 #define HOSTILE "0000:03\x1b[2J:00.0"
 
+/* The name's raw escape sequence: a lone 0x1b byte may be in a timestamp. */
 static int count_esc(const uint8_t *p, size_t len)
 {
 	int n = 0;
 
-	for (size_t i = 0; i < len; i++)
-		n += p[i] == 0x1b;
+	for (size_t i = 0; i + 4 <= len; i++)
+		n += !memcmp(p + i, "\x1b[2J", 4);
 	return n;
 }
 
