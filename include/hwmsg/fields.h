@@ -70,7 +70,7 @@ struct hwmsg_field {
 /* A wire.h item (OFF, SHIFT, WIDTH) as a mask in its 32-bit word; 0 for a
  * whole word, as Wireshark wants it. */
 #define HWMSG_FIELD_MASK_(off, shift, width) \
-	((uint32_t)((width) >= 32 ? 0u : ((1u << (width)) - 1) << (shift)))
+	((uint32_t)((width) >= 32 ? 0u : ((1ull << (width)) - 1) << (shift)))
 #define HWMSG_FIELD_MASK(item) HWMSG_FIELD_MASK_(item)
 
 enum hwmsg_field_id {
